@@ -1,0 +1,50 @@
+# Rules Refresher: `make serve` and `make test` set up everything on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: serve site test lint verify bench chromium clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.site-deps: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --disable-pip-version-check -q -r requirements.txt
+	touch $@
+
+$(VENV)/.test-deps: requirements-test.txt $(VENV)/.site-deps
+	$(BIN)/pip install --disable-pip-version-check -q -r requirements-test.txt
+	touch $@
+
+## serve: build and serve the site at http://127.0.0.1:8000, rebuilding when rules/ or docs/ change
+serve: $(VENV)/.site-deps
+	$(BIN)/mkdocs serve --strict -a 127.0.0.1:8000
+
+## site: build the static site into site/; a failed build leaves the last good site/ as it was
+site: $(VENV)/.site-deps
+	rm -rf .site-new
+	$(BIN)/mkdocs build --strict --quiet -d .site-new || { rm -rf .site-new; exit 1; }
+	rm -rf site && mv .site-new site
+
+lint: $(VENV)/.site-deps
+	$(BIN)/python -m quiz lint
+
+verify: $(VENV)/.site-deps
+	$(BIN)/python -m quiz verify
+
+## chromium: the browser tests drive Debian's Chromium (Playwright's own download does not work here)
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	  else \
+	    echo "Chromium is missing: run 'sudo apt-get install chromium' (Debian), then 'make test' again."; exit 1; \
+	  fi; }
+
+## test: the whole suite, browser tests included
+test: $(VENV)/.test-deps chromium
+	$(BIN)/python -m pytest -q tests
+
+clean:
+	rm -rf site .site-new docs/en docs/de docs/fr docs/tr .pytest_cache .hypothesis

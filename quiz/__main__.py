@@ -1,0 +1,28 @@
+"""Command line: `python -m quiz lint` checks rules/; `python -m quiz verify` also checks every quiz answer."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from quiz.content import ContentError, load_site
+from quiz.facts import rules_dir
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m quiz", description=__doc__)
+    parser.add_argument("command", choices=["lint", "verify"])
+    parser.add_argument("--rules", type=Path, default=None, help="the rules folder (default: rules/)")
+    args = parser.parse_args(argv)
+    try:
+        site = load_site(args.rules or rules_dir())
+    except ContentError as error:
+        print(error, file=sys.stderr)
+        print(f"{len(error.problems)} problem(s)", file=sys.stderr)
+        return 1
+    print(f"rules/ is consistent: {len(site.games)} game(s), 4 languages")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

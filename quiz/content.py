@@ -1,0 +1,356 @@
+"""Loads rules/ (site texts, each game's facts, structure and texts) and validates it, naming file, line and id on every problem."""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+LANGUAGES = ("en", "de", "fr", "tr")
+REFERENCE_LANGUAGE = "en"
+WORDS_PER_MINUTE = 150
+SPOKEN_SECONDS_LIMIT = 120
+
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+DIGITS = re.compile(r"\d+")
+
+# The fields each section kind takes from a text file; a trailing "?" marks an optional field.
+SECTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "summary": ("text",),
+    "exceptions": ("title", "text"),
+    "turn": ("title", "text"),
+    "numbers": ("label", "value"),
+    "forget": ("title", "wrong?", "right"),
+    "variant": ("title", "text"),
+    "remember": (),
+    "sources": ("text",),
+    "calculator": (),
+    "odds": (),
+    "sentences": ("text",),
+    "goal": ("text",),
+    "setup": ("text",),
+    "round": ("title", "text"),
+    "scoring": ("text",),
+    "end": ("text",),
+    "mistakes": ("wrong", "right"),
+    "teach-source": ("text",),
+}
+PAGE_KINDS = ("refresher", "teach")
+GAME_KEYS = {"id": True, "order": True, "as_of": True, "rulebook": False, "facts": True,
+             "scoring_options": False, "refresher": True, "teach": True}
+GAME_TEXT_KEYS = ("name", "refresher_title", "refresher_description", "refresher_intro",
+                  "teach_title", "teach_description", "teach_intro", "rulebook_ref?",
+                  "headings?", "quiz_title?", "quiz_description?", "quiz_intro?", "entries")
+# Placeholders the page generator fills itself, per text key.
+GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "read_aloud": {"words", "seconds", "wpm"}}
+
+
+class LineDict(dict):
+    """A mapping that remembers the YAML line (1-based) of itself and of each key."""
+
+    line: int = 0
+    key_lines: dict
+
+
+class _LineLoader(yaml.SafeLoader):
+    pass
+
+
+def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
+    loader.flatten_mapping(node)
+    mapping = LineDict()
+    mapping.line = node.start_mark.line + 1
+    mapping.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if not isinstance(key, (str, int, float, bool)) or key is None:
+            raise yaml.constructor.ConstructorError(None, None, "a key must be a plain value", key_node.start_mark)
+        if key in mapping:
+            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+        mapping[key] = loader.construct_object(value_node, deep=True)
+        mapping.key_lines[key] = key_node.start_mark.line + 1
+    return mapping
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the content: where it is and what is wrong."""
+
+    file: str
+    line: int | None
+    id: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.id}: {self.message}" if self.id else f"{where}: {self.message}"
+
+
+class ContentError(Exception):
+    """Raised with every problem found, one line each."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+class Problems:
+    """Collects problems for one file at a time."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.items: list[Problem] = []
+
+    def add(self, path: Path, line: int | None, id_: str | None, message: str) -> None:
+        self.items.append(Problem(_display(path, self.root), line, id_, message))
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise ContentError(self.items)
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(root.resolve().parent))
+    except ValueError:
+        return str(path)
+
+
+def line_of(mapping: Any, key: Any = None) -> int | None:
+    """The YAML line of a mapping, or of one of its keys."""
+    if not isinstance(mapping, LineDict):
+        return None
+    if key is not None and key in mapping.key_lines:
+        return mapping.key_lines[key]
+    return mapping.line
+
+
+def load_yaml(path: Path, problems: Problems) -> Any:
+    """Parse one YAML file; a syntax error becomes a problem naming its line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        problems.add(path, None, None, f"cannot read: {exc.strerror}")
+        return None
+    except UnicodeDecodeError:
+        problems.add(path, None, None, "not UTF-8 text")
+        return None
+    try:
+        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - _LineLoader is a SafeLoader
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        problems.add(path, line, None, f"broken YAML: {exc.problem or exc.context}")
+    except yaml.YAMLError as exc:
+        problems.add(path, None, None, f"broken YAML: {exc}")
+    return None
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def digit_runs(text: str) -> list[str]:
+    """The numbers written out in a text, placeholders removed, in sorted order."""
+    return sorted(DIGITS.findall(PLACEHOLDER.sub("", text)))
+
+
+def fill(text: str, values: dict[str, Any]) -> str:
+    """Replace each {name} with its value; unknown names were rejected by the lint."""
+    return PLACEHOLDER.sub(lambda m: str(values[m.group(1)]), text)
+
+
+@dataclasses.dataclass
+class Entry:
+    id: str
+    pages: tuple[int, ...] = ()
+    rank: int | None = None
+    line: int | None = None
+
+
+@dataclasses.dataclass
+class Section:
+    kind: str
+    entries: list[Entry]
+    spoken: bool = False
+
+
+@dataclasses.dataclass
+class Game:
+    id: str
+    dir: Path
+    order: int
+    as_of: str
+    rulebook: dict | None
+    facts: dict[str, Any]
+    pages: dict[str, list[Section]]
+    texts: dict[str, dict]          # language -> the text file's mapping
+    checker: Any                    # the quiz.<id> module
+    raw: dict = dataclasses.field(default_factory=dict)
+
+    def entry_ids(self) -> list[str]:
+        return [e.id for sections in self.pages.values() for s in sections for e in s.entries]
+
+    def text(self, lang: str, entry_id: str) -> dict:
+        return self.texts[lang]["entries"][entry_id]
+
+
+@dataclasses.dataclass
+class Site:
+    root: Path
+    ui: dict[str, dict]
+    games: list[Game]
+
+
+def _check_keys(mapping: Any, allowed: dict[str, bool] | tuple[str, ...], path: Path, id_: str | None,
+                problems: Problems, what: str) -> bool:
+    """Reject unknown keys and report missing required ones ("?" suffix or False = optional)."""
+    if not isinstance(mapping, dict):
+        problems.add(path, line_of(mapping), id_, f"{what} must be a mapping, not {type(mapping).__name__}")
+        return False
+    if isinstance(allowed, tuple):
+        allowed = {k.rstrip("?"): not k.endswith("?") for k in allowed}
+    ok = True
+    for key in mapping:
+        if key not in allowed:
+            problems.add(path, line_of(mapping, key), id_, f"unknown key {key!r} in {what}")
+            ok = False
+    for key, required in allowed.items():
+        if required and key not in mapping:
+            problems.add(path, line_of(mapping), id_, f"missing key {key!r} in {what}")
+            ok = False
+    return ok
+
+
+def _load_sections(raw: Any, page: str, path: Path, problems: Problems) -> list[Section]:
+    if not isinstance(raw, list):
+        problems.add(path, None, None, f"{page} must be a list of sections")
+        return []
+    sections = []
+    for item in raw:
+        if not _check_keys(item, ("section", "entries?", "spoken?"), path, None, problems, f"a {page} section"):
+            continue
+        kind = item["section"]
+        if kind not in SECTION_FIELDS:
+            problems.add(path, line_of(item, "section"), None,
+                         f"unknown section {kind!r}; one of {', '.join(SECTION_FIELDS)}")
+            continue
+        entries = []
+        raw_entries = item.get("entries") or []
+        if not isinstance(raw_entries, list):
+            problems.add(path, line_of(item, "entries"), None, "entries must be a list")
+            raw_entries = []
+        for raw_entry in raw_entries:
+            if not _check_keys(raw_entry, ("id", "pages?", "rank?"), path, None, problems, "an entry"):
+                continue
+            entry_id = raw_entry["id"]
+            if not isinstance(entry_id, str) or not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", entry_id):
+                problems.add(path, line_of(raw_entry), str(entry_id), "an id is lower-case words joined by '-'")
+                continue
+            pages = raw_entry.get("pages", [])
+            if not isinstance(pages, list) or not all(type(p) is int for p in pages):
+                problems.add(path, line_of(raw_entry, "pages"), entry_id, "pages must be a list of page numbers")
+                pages = []
+            rank = raw_entry.get("rank")
+            if rank is not None and type(rank) is not int:
+                problems.add(path, line_of(raw_entry, "rank"), entry_id, "rank must be a whole number")
+                rank = None
+            if kind == "forget" and rank is None:
+                problems.add(path, line_of(raw_entry), entry_id, "an easy-to-forget entry needs a rank")
+            entries.append(Entry(entry_id, tuple(pages), rank, line_of(raw_entry)))
+        spoken = item.get("spoken", False)
+        if not isinstance(spoken, bool):
+            problems.add(path, line_of(item, "spoken"), None, "spoken must be true or false")
+            spoken = False
+        sections.append(Section(kind, entries, spoken))
+    return sections
+
+
+def _load_checker(game_id: str, path: Path, problems: Problems):
+    try:
+        return importlib.import_module(f"quiz.{game_id}")
+    except ModuleNotFoundError:
+        problems.add(path, None, game_id, f"no rules checker module quiz/{game_id}.py")
+    except Exception as exc:  # a checker that cannot read its facts must not end in a traceback
+        problems.add(path, None, game_id, f"rules checker quiz/{game_id}.py failed to load: {exc}")
+    return None
+
+
+def load_game(game_dir: Path, root: Path, problems: Problems) -> Game | None:
+    path = game_dir / "game.yml"
+    raw = load_yaml(path, problems)
+    if raw is None:
+        if path.exists():
+            return None
+        problems.add(path, None, game_dir.name, "missing game.yml")
+        return None
+    if not _check_keys(raw, GAME_KEYS, path, game_dir.name, problems, "game.yml"):
+        return None
+    if raw["id"] != game_dir.name:
+        problems.add(path, line_of(raw, "id"), str(raw["id"]), f"id must match its folder name {game_dir.name!r}")
+    facts = raw["facts"]
+    if not isinstance(facts, dict):
+        problems.add(path, line_of(raw, "facts"), None, "facts must be a mapping of names to numbers")
+        facts = {}
+    for name, value in facts.items():
+        if type(value) is not int:
+            problems.add(path, line_of(facts, name), name, f"a fact must be a whole number, not {value!r}")
+    rulebook = raw.get("rulebook")
+    if rulebook is not None and _check_keys(rulebook, ("edition", "pages"), path, None, problems, "rulebook"):
+        if rulebook["edition"] not in LANGUAGES:
+            problems.add(path, line_of(rulebook, "edition"), None, f"edition must be one of {', '.join(LANGUAGES)}")
+        if type(rulebook["pages"]) is not int or rulebook["pages"] < 1:
+            problems.add(path, line_of(rulebook, "pages"), None, "pages must be a positive whole number")
+            rulebook = None
+    pages = {kind: _load_sections(raw[kind], kind, path, problems) for kind in PAGE_KINDS}
+    checker = _load_checker(game_dir.name, path, problems)
+    texts = {}
+    for lang in LANGUAGES:
+        text_path = game_dir / f"text.{lang}.yml"
+        if not text_path.exists():
+            problems.add(text_path, None, game_dir.name, f"missing the {lang} texts")
+            continue
+        loaded = load_yaml(text_path, problems)
+        if loaded is not None and _check_keys(loaded, GAME_TEXT_KEYS, text_path, None, problems, "a text file"):
+            if not isinstance(loaded["entries"], dict):
+                problems.add(text_path, line_of(loaded, "entries"), None, "entries must be a mapping of ids")
+                continue
+            texts[lang] = loaded
+    for extra in sorted(game_dir.glob("text.*.yml")):
+        lang = extra.name.split(".")[1]
+        if lang not in LANGUAGES:
+            problems.add(extra, None, None, f"unknown language {lang!r}; the site has {', '.join(LANGUAGES)}")
+    return Game(raw["id"], game_dir, raw["order"], str(raw["as_of"]), rulebook, dict(facts), pages, texts,
+                checker, raw)
+
+
+def load_site(root: Path) -> Site:
+    """Load and validate everything under rules/; raise ContentError listing every problem."""
+    from quiz import lint  # the lint needs this module's types
+
+    problems = Problems(root)
+    ui = {}
+    for lang in LANGUAGES:
+        path = root / f"ui.{lang}.yml"
+        loaded = load_yaml(path, problems) if path.exists() else problems.add(path, None, None, f"missing the {lang} interface texts")
+        if loaded is not None:
+            if isinstance(loaded, dict):
+                ui[lang] = loaded
+            else:
+                problems.add(path, None, None, "the interface texts must be a mapping")
+    games = []
+    for game_dir in sorted(p for p in root.iterdir() if p.is_dir()):
+        game = load_game(game_dir, root, problems)
+        if game is not None:
+            games.append(game)
+    problems.raise_if_any()
+    site = Site(root, ui, sorted(games, key=lambda g: (g.order, g.id)))
+    lint.lint_site(site, problems)
+    problems.raise_if_any()
+    return site

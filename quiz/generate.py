@@ -1,0 +1,52 @@
+"""Writes the generated Markdown into docs/<lang>/, touching only files whose text changed (so `mkdocs serve` settles)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from quiz.content import LANGUAGES, Site, load_site
+from quiz.facts import rules_dir
+from quiz.render import render_site
+
+GENERATED_NOTE = "<!-- Generated from rules/ by quiz/generate.py on every build. Do not edit: change the YAML. -->\n"
+
+_cache: dict = {}
+
+
+def _fingerprint(root: Path) -> tuple:
+    return tuple(sorted((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in root.rglob("*.yml")))
+
+
+def build_pages(root: Path | None = None) -> tuple[Site, dict[str, str]]:
+    """Load, lint and render rules/; cached while no YAML file changes (static-i18n builds once per language)."""
+    root = root or rules_dir()
+    key = (str(root), _fingerprint(root))
+    if _cache.get("key") != key:
+        site = load_site(root)
+        _cache.update(key=key, value=(site, render_site(site)))
+    return _cache["value"]
+
+
+def write_docs(docs_dir: Path, root: Path | None = None) -> Site:
+    """Generate every page into docs_dir/<lang>/ and delete generated pages that no longer exist."""
+    site, pages = build_pages(root)
+    wanted = set()
+    for relative, text in pages.items():
+        text = _with_note(text)
+        target = docs_dir / relative
+        wanted.add(target)
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+    for lang in LANGUAGES:
+        for stale in (docs_dir / lang).rglob("*.md"):
+            if stale not in wanted:
+                stale.unlink()
+    return site
+
+
+def _with_note(markdown: str) -> str:
+    """Put the do-not-edit note after the front matter, where Markdown hides it."""
+    if markdown.startswith("---\n"):
+        end = markdown.index("\n---\n", 4) + 5
+        return markdown[:end] + GENERATED_NOTE + markdown[end:]
+    return GENERATED_NOTE + markdown
