@@ -25,6 +25,14 @@ def _lookup(node: Any, path: tuple) -> Any:
     return node
 
 
+def _first_absent(path: tuple, node: Any) -> tuple:
+    """The shortest prefix of path that node lacks, so a whole missing entry is reported once."""
+    for depth in range(1, len(path) + 1):
+        if _lookup(node, path[:depth]) is None:
+            return path[:depth]
+    return path
+
+
 def _where(node: Any, path: tuple) -> int | None:
     """The line of the deepest key of path that exists."""
     line = line_of(node)
@@ -41,9 +49,9 @@ def mirror(reference: dict, other: dict, other_path: Path, lang: str, known: set
     """Check that other has exactly reference's keys, and per string the same placeholders and digits."""
     ref_leaves = {path: value for path, value, _ in _leaves(reference)}
     other_leaves = {path: value for path, value, _ in _leaves(other)}
-    for path in ref_leaves.keys() - other_leaves.keys():
+    for path in sorted({_first_absent(path, other) for path in ref_leaves.keys() - other_leaves.keys()}, key=str):
         problems.add(other_path, _where(other, path[:-1]), id_of(path), f"missing the {lang} text")
-    for path in other_leaves.keys() - ref_leaves.keys():
+    for path in sorted({_first_absent(path, reference) for path in other_leaves.keys() - ref_leaves.keys()}, key=str):
         problems.add(other_path, _where(other, path), id_of(path), f"extra key, not in the {REFERENCE_LANGUAGE} texts")
     for path in ref_leaves.keys() & other_leaves.keys():
         ref, text = ref_leaves[path], other_leaves[path]
@@ -133,7 +141,7 @@ def lint_game_texts(game: Game, problems: Problems) -> None:
         problems.add(ref_path, line_of(entries, entry_id), entry_id, "text for an id that game.yml does not use")
 
     def id_of(path: tuple) -> str:
-        return f"{path[1]}.{path[2]}" if path[0] == "entries" and len(path) > 2 else ".".join(map(str, path))
+        return ".".join(map(str, path[1:] if path[0] == "entries" and len(path) > 1 else path))
 
     for lang in LANGUAGES:
         if lang in game.texts:

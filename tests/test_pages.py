@@ -1,0 +1,124 @@
+"""The built site: every page in every language, the refresher's numbers and entries, switcher links, no off-host loads."""
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from urllib.parse import urljoin, urlparse
+
+import pytest
+
+from conftest import LANGUAGES, lang_prefix
+from quiz.content import WORDS_PER_MINUTE, SPOKEN_SECONDS_LIMIT, load_site
+from quiz.lint import known_values
+from quiz.content import fill
+from quiz.render import Writer, spoken_words
+
+SITE = load_site(Path(__file__).resolve().parent.parent / "rules")
+PAGES = ["", "faraway/", "faraway/teach/"]
+
+
+def read(site_dir: Path, lang: str, page: str) -> str:
+    return (site_dir / lang_prefix(lang) / page / "index.html").read_text(encoding="utf-8")
+
+
+def visible_text(page_html: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", page_html))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_exists_in_every_language(site_dir, lang, page):
+    text = read(site_dir, lang, page)
+    assert f'<html lang="{lang}"' in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_refresher_holds_every_number_and_every_easy_to_forget_entry(site_dir, lang):
+    game = SITE.games[0]
+    page = read(site_dir, lang, f"{game.id}/")
+    text = " ".join(visible_text(page).split())
+    values = known_values(game)
+    entries = game.texts[lang]["entries"]
+    numbers = next(s for s in game.pages["refresher"] if s.kind == "numbers")
+    for entry in numbers.entries:
+        value = fill(entries[entry.id]["value"], values)
+        assert " ".join(value.split()) in text, (lang, entry.id)
+        for number in re.findall(r"\d+", value):
+            assert number in text
+    forget = next(s for s in game.pages["refresher"] if s.kind == "forget")
+    for entry in forget.entries:
+        assert f'id="{entry.id}"' in page, entry.id
+        assert " ".join(fill(entries[entry.id]["right"], values).split()) in text, entry.id
+
+
+def test_easy_to_forget_is_sorted_by_rank(site_dir):
+    game = SITE.games[0]
+    forget = next(s for s in game.pages["refresher"] if s.kind == "forget")
+    page = read(site_dir, "en", f"{game.id}/")
+    positions = [page.index(f'id="{e.id}"') for e in sorted(forget.entries, key=lambda e: e.rank)]
+    assert positions == sorted(positions)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_page_refs_are_labelled_as_the_german_rulebook(site_dir, lang):
+    page = visible_text(read(site_dir, lang, "faraway/"))
+    assert ("Regelheft S. 8" in page) == (lang == "de")
+    if lang != "de":
+        assert re.search(r"(?i)(german|allemand|almanca)\D{0,40}\b8\b", page)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_teach_script_fits_two_minutes_read_aloud(lang):
+    game = SITE.games[0]
+    words = spoken_words(Writer(SITE, game, lang).spoken_text())
+    assert 0 < words <= WORDS_PER_MINUTE * SPOKEN_SECONDS_LIMIT / 60, f"{lang}: {words} words"
+
+
+def test_word_count_counts_words():
+    assert spoken_words("“Over 8 rounds we each lay a row – l’okiko, Bölge'nin.”") == 10
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
+def test_language_switcher_links_resolve_to_the_same_page(site_dir, lang, page):
+    text = read(site_dir, lang, page)
+    links = dict((l, h) for h, l in re.findall(r'<a href="([^"]+)" hreflang="(\w+)" class="md-select__link"', text))
+    assert set(links) == set(LANGUAGES)
+    base = f"http://x/{lang_prefix(lang)}{page}"
+    for target_lang, href in links.items():
+        target = urlparse(urljoin(base, href)).path
+        assert target == f"/{lang_prefix(target_lang)}{page}"
+        assert (site_dir / target.lstrip("/") / "index.html").exists()
+
+
+def test_nothing_is_loaded_from_another_host(site_dir):
+    offenders = []
+    for path in site_dir.rglob("*"):
+        if path.suffix not in {".html", ".css", ".js"}:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if path.suffix == ".html":
+            urls = re.findall(r'<(?:script|link|img|iframe|source|video|audio)\b[^>]*?(?:src|href)="(https?:)?//([^"/]+)', text)
+            urls = [host for scheme, host in urls if not host.startswith("127.0.0.1")]
+        else:
+            urls = re.findall(r'(?:@import\s+(?:url\()?|url\()\s*["\']?(?:https?:)?//([^"\')\s]+)', text)
+        offenders += [f"{path.relative_to(site_dir)}: {u}" for u in urls]
+    assert not offenders, offenders
+
+
+def test_no_page_declares_alternates_that_trigger_sitemap_fetches(site_dir):
+    for path in site_dir.rglob("index.html"):
+        assert 'rel="alternate"' not in path.read_text(encoding="utf-8"), path
+
+
+def test_sitemap_has_absolute_hreflang_alternates(site_dir):
+    sitemap = (site_dir / "sitemap.xml").read_text(encoding="utf-8")
+    for lang in LANGUAGES:
+        assert f'hreflang="{lang}" href="http://127.0.0.1:8000/{lang_prefix(lang)}faraway/teach/"' in sitemap
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_site_name_per_language(site_dir, lang):
+    title = re.search(r"<title>(.*?)</title>", read(site_dir, lang, "")).group(1)
+    assert html.unescape(title).endswith(SITE.ui[lang]["site_name"]) or SITE.ui[lang]["site_name"] in html.unescape(title)
