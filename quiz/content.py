@@ -55,7 +55,7 @@ class LineDict(dict):
     key_lines: dict
 
 
-class _LineLoader(yaml.SafeLoader):
+class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's parser when present: 4x faster
     pass
 
 
