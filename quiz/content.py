@@ -193,6 +193,8 @@ class Game:
     texts: dict[str, dict]          # language -> the text file's mapping
     checker: Any                    # the quiz.<id> module
     raw: dict = dataclasses.field(default_factory=dict)
+    questions: list = dataclasses.field(default_factory=list)        # quiz.bank.Question, from questions.yml
+    question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
 
     def entry_ids(self) -> list[str]:
         return [e.id for sections in self.pages.values() for s in sections for e in s.entries]
@@ -283,6 +285,7 @@ def _load_checker(game_id: str, path: Path, problems: Problems):
 
 
 def load_game(game_dir: Path, root: Path, problems: Problems) -> Game | None:
+    from quiz import bank
     path = game_dir / "game.yml"
     raw = load_yaml(path, problems)
     if raw is None:
@@ -326,13 +329,15 @@ def load_game(game_dir: Path, root: Path, problems: Problems) -> Game | None:
         lang = extra.name.split(".")[1]
         if lang not in LANGUAGES:
             problems.add(extra, None, None, f"unknown language {lang!r}; the site has {', '.join(LANGUAGES)}")
-    return Game(raw["id"], game_dir, raw["order"], str(raw["as_of"]), rulebook, dict(facts), pages, texts,
+    game = Game(raw["id"], game_dir, raw["order"], str(raw["as_of"]), rulebook, dict(facts), pages, texts,
                 checker, raw)
+    bank.load_questions(game, problems)
+    return game
 
 
-def load_site(root: Path) -> Site:
-    """Load and validate everything under rules/; raise ContentError listing every problem."""
-    from quiz import lint  # the lint needs this module's types
+def load_site(root: Path, verify: bool = True) -> Site:
+    """Load and validate everything under rules/ (and check every quiz answer); raise ContentError listing every problem."""
+    from quiz import bank, lint  # both need this module's types
 
     problems = Problems(root)
     ui = {}
@@ -353,4 +358,7 @@ def load_site(root: Path) -> Site:
     site = Site(root, ui, sorted(games, key=lambda g: (g.order, g.id)))
     lint.lint_site(site, problems)
     problems.raise_if_any()
+    if verify:
+        bank.verify_site(site, problems)
+        problems.raise_if_any()
     return site

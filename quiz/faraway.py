@@ -12,6 +12,8 @@ PLAYERS_MAX: int = FACTS["players_max"]
 CENTER_EXTRA: int = FACTS["center_extra"]
 SANCTUARY_BASE_DRAW: int = FACTS["sanctuary_base_draw"]
 NO_SANCTUARY_ROUND: int = FACTS["no_sanctuary_round"]
+NO_PICK_ROUND: int = FACTS["no_pick_round"]
+SANCTUARY_KEEP: int = FACTS["sanctuary_keep"]
 
 COLOURS = ("blue", "green", "red", "yellow")
 WONDERS = ("stone", "chimera", "thistle")
@@ -233,6 +235,73 @@ def winner(players: dict[str, dict]) -> str:
                 raise ValueError(f"{where}.numbers: {number} is also {owners[number]!r}'s; each number exists once")
             owners[number] = name
     return min(players, key=lambda name: (-players[name]["fame"], min(players[name]["numbers"])))
+
+
+def clues_in_tableau(tableau: dict) -> int:
+    """Every clue in the tableau counts: on Regions and Sanctuaries, the Region just played included (p. 8)."""
+    tableau = validate_tableau(tableau)
+    return sum(card["clues"] for card in tableau["regions"] + tableau["sanctuaries"])
+
+
+def sanctuary_draws_for(tableau: dict) -> int:
+    """How many Sanctuaries you draw with this tableau, its rightmost Region being the one just played (p. 8)."""
+    return sanctuary_draws(clues_in_tableau(tableau))
+
+
+def sanctuaries_placed(drawn: int) -> int:
+    """Of the Sanctuaries drawn, exactly 1 is placed; the rest go back under the pile (p. 8–9)."""
+    return min(_count(drawn, "drawn"), SANCTUARY_KEEP)
+
+
+def _round(number: int) -> int:
+    if type(number) is not int or not 1 <= number <= ROUNDS:
+        raise ValueError(f"round: {number!r} is not a round 1–{ROUNDS}")
+    return number
+
+
+def takes_from_center(round_number: int) -> bool:
+    """Everyone takes a Region from the centre, except in the last round (p. 9)."""
+    return _round(round_number) != NO_PICK_ROUND
+
+
+def center_left(players: int, taken: int) -> int:
+    """Regions taken from the centre are not replaced during the round (p. 9)."""
+    size = center_size(players)
+    if type(taken) is not int or not 0 <= taken <= players:
+        raise ValueError(f"taken: {taken!r}; between 0 and the {players} players may have taken")
+    return size - taken
+
+
+def first_scored(played: list[int]) -> int:
+    """Scoring reveals the Regions right to left: the last one played is scored first (p. 10)."""
+    return _played_row(played)[-1]
+
+
+def sees_everything(played: list[int]) -> int:
+    """The first Region played, far left, is scored last and so sees every Region (p. 10)."""
+    return _played_row(played)[0]
+
+
+def _played_row(played) -> list[int]:
+    if not isinstance(played, list) or not 1 <= len(played) <= ROUNDS:
+        raise ValueError(f"played: expected a list of 1 to {ROUNDS} region numbers")
+    for i, number in enumerate(played):
+        _number(number, f"played[{i}]")
+    if len(set(played)) != len(played):
+        raise ValueError("played: a region number appears twice; each number exists once")
+    return played
+
+
+def short_deck_draws(pile: int, players: dict[str, dict]) -> dict[str, int]:
+    """A short Sanctuary pile is drawn lowest number first; each places 1 and returns the rest at once (p. 9)."""
+    _count(pile, "pile")
+    order = pick_order({name: _mapping(p, f"players[{name!r}]").get("number") for name, p in players.items()})
+    drawn = {}
+    for name in order:
+        wanted = _count(players[name].get("wants"), f"players[{name!r}].wants")
+        drawn[name] = min(wanted, pile)
+        pile -= sanctuaries_placed(drawn[name])
+    return drawn
 
 
 def derived_facts(facts: dict) -> dict[str, int]:
