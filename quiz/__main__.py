@@ -15,12 +15,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", type=Path, default=None, help="the rules folder (default: rules/)")
     args = parser.parse_args(argv)
     try:
-        site = load_site(args.rules or rules_dir())
+        site = load_site(args.rules or rules_dir(), verify=args.command == "verify")
     except ContentError as error:
         print(error, file=sys.stderr)
         print(f"{len(error.problems)} problem(s)", file=sys.stderr)
         return 1
-    print(f"rules/ is consistent: {len(site.games)} game(s), 4 languages")
+    questions = sum(len(g.questions) for g in site.games)
+    checked = f", {questions} quiz answers agree with the rules checkers" if args.command == "verify" else ""
+    print(f"rules/ is consistent: {len(site.games)} game(s), 4 languages{checked}")
     return 0
 
 

@@ -195,6 +195,13 @@ def _verify_answer(game: Game, question: Question, path, problems: Problems) -> 
     return computed
 
 
+def format_answer(answer: Any) -> Any:
+    """An answer as the browser compares it: "yes"/"no", a number, a name, or a list of names."""
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    return answer
+
+
 def format_plain(answer: Any) -> str:
     if isinstance(answer, bool):
         return "yes" if answer else "no"

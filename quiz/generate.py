@@ -31,15 +31,15 @@ def write_docs(docs_dir: Path, root: Path | None = None) -> Site:
     site, pages = build_pages(root)
     wanted = set()
     for relative, text in pages.items():
-        text = _with_note(text)
+        text = _with_note(text) if relative.endswith(".md") else text
         target = docs_dir / relative
         wanted.add(target)
         if not target.exists() or target.read_text(encoding="utf-8") != text:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
     for lang in LANGUAGES:
-        for stale in (docs_dir / lang).rglob("*.md"):
-            if stale not in wanted:
+        for stale in (docs_dir / lang).rglob("*"):
+            if stale.is_file() and stale not in wanted:
                 stale.unlink()
     return site
 

@@ -3,11 +3,15 @@ from __future__ import annotations
 
 import html
 import json
+import random
 import re
 
+from quiz import bank
 from quiz.content import LANGUAGES, WORDS_PER_MINUTE, Game, Section, Site, fill
 from quiz.lint import known_values
 
+PRACTICE_FILE = "practice.json"
+PRACTICE_PER_QUESTION = 10
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 
 
@@ -114,6 +118,7 @@ class Writer:
 
     def forget(self, section: Section) -> str:
         out = self.section_heading(section) + f"{escape(self.ui['sections']['forget_intro'])}\n\n"
+        out += '<div class="rr-progress-slot"></div>\n\n' if self.game.questions else ""
         for entry in sorted(section.entries, key=lambda e: e.rank):
             out += f'<section class="rr-forget" id="{entry.id}" markdown>\n\n'
             out += f"### {self.field(entry.id, 'title')}\n\n{self.wrong_right(entry.id)}"
@@ -130,7 +135,85 @@ class Writer:
         return out
 
     def remember(self, section: Section) -> str:
-        return ""  # filled by the question bank once a game has one
+        chosen = [q for q in self.game.questions if q.remember]
+        if not chosen:
+            return ""
+        quiz = self.ui["quiz"]
+        out = self.section_heading(section) + f"{escape(quiz['remember_intro'])}\n\n"
+        out += "".join(self.question(q, rule_href="#") for q in chosen)
+        return out + f"\n[{escape(quiz['quiz_link'])}](quiz.md)\n{{ .rr-pagelinks }}\n\n"
+
+    # --- questions ----------------------------------------------------------------------------------------------------
+
+    def answer_label(self, question, answer) -> str:
+        quiz = self.ui["quiz"]
+        if question.kind == "yesno":
+            return quiz["yes"] if answer else quiz["no"]
+        return bank.format_plain(answer)
+
+    def question(self, question, rule_href: str) -> str:
+        """One question as HTML that reads without JavaScript: the answer waits in a <details>."""
+        texts = self.game.question_texts[self.lang][question.id]
+        values = bank.values_for(self.values, question.givens, question.shown)
+        answer = question.answer
+        label = self.answer_label(question, answer)
+        why = bank.fill_paths(bank.why_text(texts, answer), {**values, "answer": label})
+        rule_title = fill(self.texts["entries"][question.rule]["title"], self.values)
+        quiz = self.ui["quiz"]
+        data = {"q": question.id, "rule": question.rule, "kind": question.kind,
+                "answer": json.dumps(bank.format_answer(answer), ensure_ascii=False),
+                "options": json.dumps(bank.options(question, answer), ensure_ascii=False)}
+        attrs = " ".join(f'data-{k}="{escape(v)}"' for k, v in data.items())
+        return (f'<div class="rr-q" id="q-{question.id}" {attrs}>\n'
+                f'<p class="rr-q-text">{escape(bank.fill_paths(texts["text"], values))}</p>\n'
+                f'<details class="rr-answer"><summary>{escape(quiz["show_answer"])}</summary>\n'
+                f'<p><strong>{escape(quiz["answer"])}</strong> <span class="rr-a">{escape(label)}</span></p>\n'
+                f'<p class="rr-why">{escape(why)}</p>\n'
+                f'<p><a href="{rule_href}{question.rule}">{escape(quiz["read_rule"])}: {escape(rule_title)}</a></p>\n'
+                f'</details>\n</div>\n\n')
+
+    def quiz_marker(self, practice: bool) -> str:
+        """Where quiz.js finds the game, its interface texts and (on the quiz page) the practice pool."""
+        ui = json.dumps(self.ui["quiz"], ensure_ascii=False)
+        pool = f' data-practice="{PRACTICE_FILE}"' if practice else ""
+        return f'<div id="rr-game" hidden data-game="{self.game.id}" data-ui="{escape(ui)}"{pool}></div>\n\n'
+
+    def quiz(self) -> str:
+        out = front_matter(self.plain("quiz_title"), self.plain("quiz_description"))
+        out += f"# {escape(self.plain('quiz_title'))}\n\n{escape(self.plain('quiz_intro'))}\n\n"
+        out += self.quiz_marker(practice=True)
+        out += '<div class="rr-progress-slot"></div>\n\n<div class="rr-practice"></div>\n\n'
+        forget = [e for s in self.game.pages["refresher"] if s.kind == "forget" for e in s.entries]
+        for entry in sorted(forget, key=lambda e: e.rank):
+            questions = [q for q in self.game.questions if q.rule == entry.id]
+            if questions:
+                out += f'<section class="rr-rule-group" data-rule="{entry.id}" markdown>\n\n'
+                out += f"## {self.field(entry.id, 'title')} {{ #rule-{entry.id} }}\n\n"
+                out += "".join(self.question(q, rule_href="../#") for q in questions)
+                out += "</section>\n\n"
+        out += f"[{escape(self.ui['labels']['refresher_link'])}](index.md)\n"
+        return out
+
+    def practice_pool(self) -> str:
+        """Checker-answered variants of every question with ranges, texts filled in this language."""
+        items = []
+        for question in self.game.questions:
+            if not question.vary:
+                continue
+            texts = self.game.question_texts[self.lang][question.id]
+            rng = random.Random(f"practice:{self.game.id}:{question.id}")
+            for variant in bank.variants(self.game, question, rng, PRACTICE_PER_QUESTION):
+                values = bank.values_for(self.values, variant["givens"], variant["shown"])
+                label = self.answer_label(question, variant["answer"])
+                items.append({
+                    "q": question.id, "rule": question.rule, "kind": question.kind,
+                    "text": bank.fill_paths(texts["text"], values),
+                    "why": bank.fill_paths(bank.why_text(texts, variant["answer"]), {**values, "answer": label}),
+                    "answer": bank.format_answer(variant["answer"]), "label": label,
+                    "options": bank.options(question, variant["answer"]),
+                })
+        return json.dumps({"game": self.game.id, "lang": self.lang, "variants": items}, ensure_ascii=False,
+                          separators=(",", ":"))
 
     def calculator(self, section: Section) -> str:
         return ""
@@ -175,6 +258,7 @@ class Writer:
     def refresher(self) -> str:
         out = front_matter(self.plain("refresher_title"), self.plain("refresher_description"))
         out += f"# {escape(self.plain('refresher_title'))}\n\n{escape(self.plain('refresher_intro'))}\n\n"
+        out += self.quiz_marker(practice=False) if self.game.questions else ""
         out += f"[{escape(self.ui['labels']['teach_link'])}](teach.md)\n{{ .rr-pagelinks }}\n\n"
         return out + self.body("refresher")
 
@@ -190,7 +274,11 @@ class Writer:
         return out
 
     def pages(self) -> dict[str, str]:
-        return {f"{self.game.id}/index.md": self.refresher(), f"{self.game.id}/teach.md": self.teach()}
+        pages = {f"{self.game.id}/index.md": self.refresher(), f"{self.game.id}/teach.md": self.teach()}
+        if self.game.questions:
+            pages[f"{self.game.id}/quiz.md"] = self.quiz()
+            pages[f"{self.game.id}/quiz/{PRACTICE_FILE}"] = self.practice_pool()
+        return pages
 
 
 def home(site: Site, lang: str) -> str:
@@ -201,7 +289,10 @@ def home(site: Site, lang: str) -> str:
         name = escape(game.texts[lang]["name"])
         out += f"## {name}\n\n"
         out += f"- [{escape(ui['home_refresher'])}]({game.id}/index.md)\n"
-        out += f"- [{escape(ui['home_teach'])}]({game.id}/teach.md)\n\n"
+        out += f"- [{escape(ui['home_teach'])}]({game.id}/teach.md)\n"
+        if game.questions:
+            out += f"- [{escape(ui['home_quiz'])}]({game.id}/quiz.md)\n"
+        out += "\n"
     return out
 
 

@@ -1,0 +1,263 @@
+/* Rules Refresher quiz: answer, reveal, mark what you did not know, practise on variants. Plain JS, no build step.
+   The pages read fine without it: every answer also sits in a <details>. Answers come from the page (and the
+   practice JSON), both written at build time by the Python rules checker; nothing here knows the rules. */
+(function () {
+  "use strict";
+
+  var STORE_VERSION = 1;
+
+  /* Progress store: one localStorage key per game. Blocked, full or corrupt storage just means no memory. */
+  function storeKey(game) { return "rr-progress-v" + STORE_VERSION + "-" + game; }
+
+  function loadMarks(game) {
+    try {
+      var raw = window.localStorage.getItem(storeKey(game));
+      var data = raw ? JSON.parse(raw) : null;
+      if (data && data.version === STORE_VERSION && data.marked && typeof data.marked === "object") {
+        return data.marked;
+      }
+    } catch (e) { /* no storage: fall through */ }
+    return {};
+  }
+
+  function saveMarks(game, marked) {
+    try {
+      window.localStorage.setItem(storeKey(game), JSON.stringify({ version: STORE_VERSION, marked: marked }));
+    } catch (e) { /* no storage: marks last for this page only */ }
+  }
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+
+  function format(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
+  }
+
+  function Quiz(root) {
+    this.root = root;
+    this.game = root.getAttribute("data-game");
+    this.ui = JSON.parse(root.getAttribute("data-ui"));
+    this.marked = loadMarks(this.game);
+  }
+
+  /* Highlight every marked rule on this page and show the count with a reset button. */
+  Quiz.prototype.showMarks = function () {
+    var self = this;
+    var ids = Object.keys(this.marked);
+    document.querySelectorAll(".rr-forget, .rr-rule-group").forEach(function (node) {
+      var rule = node.getAttribute("data-rule") || node.id;
+      var on = self.marked[rule] === true;
+      node.classList.toggle("rr-marked", on);
+      var badge = node.querySelector(".rr-badge");
+      if (on && !badge) {
+        var heading = node.querySelector("h2, h3");
+        if (heading) { heading.appendChild(el("span", { "class": "rr-badge" }, self.ui.marked)); }
+      } else if (!on && badge) {
+        badge.remove();
+      }
+    });
+    document.querySelectorAll(".rr-progress").forEach(function (box) {
+      box.hidden = ids.length === 0;
+      box.querySelector(".rr-count").textContent = format(self.ui.to_reread, { count: ids.length });
+    });
+  };
+
+  Quiz.prototype.mark = function (rule) {
+    this.marked[rule] = true;
+    saveMarks(this.game, this.marked);
+    this.showMarks();
+  };
+
+  Quiz.prototype.reset = function () {
+    this.marked = {};
+    saveMarks(this.game, this.marked);
+    this.showMarks();
+  };
+
+  Quiz.prototype.progressBox = function () {
+    var self = this;
+    var box = el("div", { "class": "rr-progress", "role": "status" });
+    box.appendChild(el("span", { "class": "rr-count" }));
+    var reset = el("button", { "type": "button", "class": "md-button rr-reset" }, this.ui.reset);
+    reset.addEventListener("click", function () { self.reset(); });
+    box.appendChild(reset);
+    return box;
+  };
+
+  /* The controls for one question block; `question` holds kind, answer, options, rule and the answer's texts. */
+  Quiz.prototype.controls = function (block, question, onDone) {
+    var self = this;
+    var ui = this.ui;
+    var box = el("div", { "class": "rr-controls" });
+    var result = el("p", { "class": "rr-result", "tabindex": "-1", "aria-live": "polite" });
+    var chosen = [];
+
+    function finish(correct, revealedOnly) {
+      box.querySelectorAll("button.rr-choice, button.rr-check, input").forEach(function (n) { n.disabled = true; });
+      result.textContent = revealedOnly ? "" : (correct ? ui.right : ui.wrong) + " ";
+      result.className = "rr-result " + (revealedOnly ? "rr-revealed" : correct ? "rr-is-right" : "rr-is-wrong");
+      var answer = el("span", {}, ui.answer + " " + question.label);
+      result.appendChild(answer);
+      if (!correct) { self.mark(question.rule); }
+      var details = block.querySelector("details");
+      if (details) { details.open = true; }
+      if (correct && !revealedOnly) {
+        var unknown = el("button", { "type": "button", "class": "md-button rr-unknown" }, ui.did_not_know);
+        unknown.addEventListener("click", function () { self.mark(question.rule); unknown.disabled = true; });
+        box.appendChild(unknown);
+      }
+      result.focus();
+      if (onDone) { onDone(); }
+    }
+
+    function judge(given) {
+      var expected = question.answer;
+      var correct = Array.isArray(expected) ? JSON.stringify(given) === JSON.stringify(expected) : given === expected;
+      finish(correct, false);
+    }
+
+    var row = el("div", { "class": "rr-row" });
+    if (question.kind === "number") {
+      var id = "rr-in-" + Math.random().toString(36).slice(2);
+      row.appendChild(el("label", { "for": id, "class": "rr-label" }, ui.your_number));
+      var input = el("input", { "type": "number", "inputmode": "numeric", "id": id, "class": "rr-input" });
+      var check = el("button", { "type": "button", "class": "md-button md-button--primary rr-check" }, ui.check);
+      check.addEventListener("click", function () {
+        if (input.value.trim() === "") { input.focus(); return; }
+        judge(Number(input.value));
+      });
+      input.addEventListener("keydown", function (event) { if (event.key === "Enter") { check.click(); } });
+      row.appendChild(input);
+      row.appendChild(check);
+    } else if (question.kind === "order") {
+      var picked = el("span", { "class": "rr-picked", "aria-live": "polite" });
+      row.appendChild(el("span", { "class": "rr-label" }, ui.your_order));
+      question.options.forEach(function (option) {
+        var button = el("button", { "type": "button", "class": "md-button rr-choice" }, option);
+        button.addEventListener("click", function () {
+          chosen.push(option);
+          button.disabled = true;
+          picked.textContent = chosen.join(" → ");
+          if (chosen.length === question.options.length) { judge(chosen); }
+        });
+        row.appendChild(button);
+      });
+      var again = el("button", { "type": "button", "class": "md-button rr-choice rr-again" }, ui.start_over);
+      again.addEventListener("click", function () {
+        chosen = [];
+        picked.textContent = "";
+        row.querySelectorAll("button.rr-choice").forEach(function (n) { n.disabled = false; });
+      });
+      row.appendChild(again);
+      row.appendChild(picked);
+    } else {
+      question.options.forEach(function (option) {
+        var label = question.kind === "yesno" ? ui[option] : option;
+        var button = el("button", { "type": "button", "class": "md-button rr-choice" }, label);
+        button.addEventListener("click", function () { judge(option); });
+        row.appendChild(button);
+      });
+    }
+    box.appendChild(row);
+    var reveal = el("button", { "type": "button", "class": "md-button rr-reveal rr-choice" }, ui.reveal);
+    reveal.addEventListener("click", function () { finish(false, true); });
+    box.appendChild(reveal);
+    box.appendChild(result);
+    return box;
+  };
+
+  Quiz.prototype.questionFromBlock = function (block) {
+    var answerNode = block.querySelector(".rr-a");
+    return {
+      kind: block.getAttribute("data-kind"),
+      rule: block.getAttribute("data-rule"),
+      answer: JSON.parse(block.getAttribute("data-answer")),
+      options: JSON.parse(block.getAttribute("data-options")),
+      label: answerNode ? answerNode.textContent : ""
+    };
+  };
+
+  Quiz.prototype.setUpQuestions = function () {
+    var self = this;
+    document.querySelectorAll(".rr-q").forEach(function (block) {
+      if (block.querySelector(".rr-controls")) { return; }
+      var question = self.questionFromBlock(block);
+      var details = block.querySelector("details");
+      block.insertBefore(self.controls(block, question), details);
+    });
+  };
+
+  /* Practice: fetch the pool of checker-answered variants only when asked, then serve one at a time. */
+  Quiz.prototype.setUpPractice = function () {
+    var self = this;
+    var url = this.root.getAttribute("data-practice");
+    var slot = document.querySelector(".rr-practice");
+    if (!url || !slot || slot.querySelector("button")) { return; }
+    var start = el("button", { "type": "button", "class": "md-button md-button--primary rr-practice-start" }, this.ui.practice);
+    var stage = el("div", { "class": "rr-practice-stage", "aria-live": "polite" });
+    var pool = null;
+
+    function show() {
+      var item = pool[Math.floor(Math.random() * pool.length)];
+      stage.textContent = "";
+      var block = el("div", { "class": "rr-q rr-practice-q", "data-rule": item.rule });
+      var text = el("p", { "class": "rr-q-text", "tabindex": "-1" }, item.text);
+      block.appendChild(text);
+      var details = el("details", { "class": "rr-answer" });
+      details.appendChild(el("summary", {}, self.ui.show_answer));
+      details.appendChild(el("p", { "class": "rr-why" }, item.why));
+      var link = el("a", { "href": "../#" + item.rule }, self.ui.read_rule);
+      var linkLine = el("p");
+      linkLine.appendChild(link);
+      details.appendChild(linkLine);
+      var next = el("button", { "type": "button", "class": "md-button rr-next" }, self.ui.next);
+      next.addEventListener("click", show);
+      block.appendChild(self.controls(block, item, function () { block.appendChild(next); }));
+      block.appendChild(details);
+      stage.appendChild(block);
+      text.focus();
+    }
+
+    start.addEventListener("click", function () {
+      if (pool) { show(); return; }
+      start.disabled = true;
+      fetch(url).then(function (response) {
+        if (!response.ok) { throw new Error(String(response.status)); }
+        return response.json();
+      }).then(function (data) {
+        pool = data.variants;
+        start.disabled = false;
+        show();
+      }).catch(function () {
+        start.disabled = false;
+        stage.textContent = self.ui.practice_unavailable;
+      });
+    });
+    slot.appendChild(start);
+    slot.appendChild(stage);
+  };
+
+  function setUp() {
+    var root = document.getElementById("rr-game");
+    if (!root) { return; }
+    var quiz = new Quiz(root);
+    document.querySelectorAll(".rr-progress-slot").forEach(function (slot) {
+      if (!slot.firstChild) { slot.appendChild(quiz.progressBox()); }
+    });
+    quiz.setUpQuestions();
+    quiz.setUpPractice();
+    quiz.showMarks();
+  }
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(setUp);  /* Material: runs on load and after every page swap */
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setUp);
+  } else {
+    setUp();
+  }
+})();
