@@ -15,7 +15,7 @@ from quiz.content import fill
 from quiz.render import Writer, spoken_words
 
 SITE = load_site(Path(__file__).resolve().parent.parent / "rules")
-PAGES = ["", "faraway/", "faraway/teach/"]
+PAGES = ["", "faraway/", "faraway/teach/", "faraway/quiz/"]
 
 
 def read(site_dir: Path, lang: str, page: str) -> str:
@@ -122,3 +122,22 @@ def test_sitemap_has_absolute_hreflang_alternates(site_dir):
 def test_site_name_per_language(site_dir, lang):
     title = re.search(r"<title>(.*?)</title>", read(site_dir, lang, "")).group(1)
     assert html.unescape(title).endswith(SITE.ui[lang]["site_name"]) or SITE.ui[lang]["site_name"] in html.unescape(title)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_quiz_answers_hide_in_details_and_link_to_their_rule(site_dir, lang):
+    game = SITE.games[0]
+    quiz = read(site_dir, lang, f"{game.id}/quiz/")
+    refresher = read(site_dir, lang, f"{game.id}/")
+    for question in game.questions:
+        block = re.search(rf'<div class="rr-q" id="q-{question.id}".*?</div>', quiz, re.S).group(0)
+        assert "<details" in block and f'href="../#{question.rule}"' in block
+        assert f'id="{question.rule}"' in refresher
+    remember = re.findall(r'<div class="rr-q" id="q-([\w-]+)"', refresher)
+    assert remember[0] == "seed-10-52-31" and len(remember) == 3
+
+
+def test_quiz_text_escapes_markup(tmp_path):
+    """Text from YAML is data: a <script> in a question shows as text."""
+    from quiz.render import escape
+    assert escape('<script>alert(1)</script><img onerror="x">') == "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img onerror=&quot;x&quot;&gt;"
