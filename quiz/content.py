@@ -28,7 +28,7 @@ SECTION_FIELDS: dict[str, tuple[str, ...]] = {
     "remember": (),
     "sources": ("text",),
     "calculator": (),
-    "odds": (),
+    "computed-table": ("title", "text", "columns"),
     "sentences": ("text",),
     "goal": ("text",),
     "setup": ("text",),
@@ -40,7 +40,7 @@ SECTION_FIELDS: dict[str, tuple[str, ...]] = {
 }
 PAGE_KINDS = ("refresher", "teach")
 GAME_KEYS = {"id": True, "order": True, "as_of": True, "rulebook": False, "facts": True,
-             "scoring_options": False, "refresher": True, "teach": True}
+             "scoring_options": False, "refresher": True, "teach": True, "extra_pages": False}
 GAME_TEXT_KEYS = ("name", "refresher_title", "refresher_description", "refresher_intro",
                   "teach_title", "teach_description", "teach_intro", "rulebook_ref?",
                   "headings?", "quiz_title?", "quiz_description?", "quiz_intro?", "entries")
@@ -161,6 +161,17 @@ def digit_runs(text: str) -> list[str]:
     return sorted(DIGITS.findall(PLACEHOLDER.sub("", text)))
 
 
+GROUP_SEPARATOR = {"en": ",", "de": ".", "fr": "\u202f", "tr": "."}
+DECIMAL_MARK = {"en": ".", "de": ",", "fr": ",", "tr": ","}
+
+
+def format_number(value, lang: str):
+    """Whole numbers of five digits or more grouped as each language writes them (10,000 / 10.000 / 10 000)."""
+    if type(value) is int and abs(value) >= 10000:
+        return f"{value:,}".replace(",", GROUP_SEPARATOR[lang])
+    return value
+
+
 def fill(text: str, values: dict[str, Any]) -> str:
     """Replace each {name} with its value; unknown names were rejected by the lint."""
     return PLACEHOLDER.sub(lambda m: str(values[m.group(1)]), text)
@@ -195,6 +206,9 @@ class Game:
     raw: dict = dataclasses.field(default_factory=dict)
     questions: list = dataclasses.field(default_factory=list)        # quiz.bank.Question, from questions.yml
     question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
+
+    def extra_pages(self) -> list[str]:
+        return [name for name in self.pages if name not in PAGE_KINDS]
 
     def entry_ids(self) -> list[str]:
         return [e.id for sections in self.pages.values() for s in sections for e in s.entries]
@@ -312,6 +326,16 @@ def load_game(game_dir: Path, root: Path, problems: Problems) -> Game | None:
             problems.add(path, line_of(rulebook, "pages"), None, "pages must be a positive whole number")
             rulebook = None
     pages = {kind: _load_sections(raw[kind], kind, path, problems) for kind in PAGE_KINDS}
+    extra = raw.get("extra_pages") or {}
+    if not isinstance(extra, dict):
+        problems.add(path, line_of(raw, "extra_pages"), None, "extra_pages must map page names to sections")
+        extra = {}
+    for name, sections in extra.items():
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z]+", name) or name in PAGE_KINDS + ("quiz", "index"):
+            problems.add(path, line_of(extra, name), str(name), "an extra page name is one lower-case word, not refresher, teach, quiz or index")
+            continue
+        pages[name] = _load_sections(sections, name, path, problems)
+    text_keys = GAME_TEXT_KEYS + tuple(f"{name}_{part}?" for name in extra for part in ("title", "description", "intro"))
     checker = _load_checker(game_dir.name, path, problems)
     texts = {}
     for lang in LANGUAGES:
@@ -320,7 +344,7 @@ def load_game(game_dir: Path, root: Path, problems: Problems) -> Game | None:
             problems.add(text_path, None, game_dir.name, f"missing the {lang} texts")
             continue
         loaded = load_yaml(text_path, problems)
-        if loaded is not None and _check_keys(loaded, GAME_TEXT_KEYS, text_path, None, problems, "a text file"):
+        if loaded is not None and _check_keys(loaded, text_keys, text_path, None, problems, "a text file"):
             if not isinstance(loaded["entries"], dict):
                 problems.add(text_path, line_of(loaded, "entries"), None, "entries must be a mapping of ids")
                 continue

@@ -23,3 +23,13 @@ def game_facts(game_id: str) -> dict:
     if not isinstance(facts, dict):
         raise ValueError(f"{path}: no facts mapping")
     return facts
+
+
+def game_data(game_id: str) -> dict:
+    """The whole game.yml of one game (facts and fact tables such as Farkle's scoring options)."""
+    path = rules_dir() / game_id / "game.yml"
+    with path.open(encoding="utf-8") as handle:
+        data = yaml.safe_load(handle)
+    if not isinstance(data, dict) or not isinstance(data.get("facts"), dict):
+        raise ValueError(f"{path}: no facts mapping")
+    return data

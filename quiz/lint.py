@@ -122,6 +122,11 @@ def lint_game_texts(game: Game, problems: Problems) -> None:
         return
     known = set(known_values(game))
     ref_path = game.dir / f"text.{REFERENCE_LANGUAGE}.yml"
+    needed = [f"{page}_{part}" for page in game.extra_pages() + (["quiz"] if game.questions else [])
+              for part in ("title", "description", "intro")] + (["rulebook_ref"] if game.rulebook else [])
+    for key in needed:
+        if key not in reference:
+            problems.add(ref_path, line_of(reference), None, f"missing key {key!r}")
     fields_by_id = {e.id: SECTION_FIELDS[s.kind] for sections in game.pages.values() for s in sections for e in s.entries}
     entries = reference["entries"]
     for entry_id, fields in fields_by_id.items():

@@ -5,14 +5,34 @@ import html
 import json
 import random
 import re
+from fractions import Fraction
 
 from quiz import bank
-from quiz.content import LANGUAGES, WORDS_PER_MINUTE, Game, Section, Site, fill
+from quiz.content import DECIMAL_MARK, LANGUAGES, WORDS_PER_MINUTE, Game, Section, Site, fill, format_number
 from quiz.lint import known_values
 
 PRACTICE_FILE = "practice.json"
-PRACTICE_PER_QUESTION = 10
+CALCULATOR_FILE = "rolls.json"
+PRACTICE_PER_QUESTION = 12
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+
+
+def format_decimal(value: Fraction, lang: str, places: int = 1) -> str:
+    return f"{float(value):.{places}f}".replace(".", DECIMAL_MARK[lang])
+
+
+def format_percent(value: Fraction, lang: str) -> str:
+    number = format_decimal(value * 100, lang)
+    return {"en": f"{number}%", "tr": f"%{number}", "fr": f"{number}\u202f%"}.get(lang, f"{number} %")
+
+
+def format_cell(value, lang: str) -> str:
+    """A computed value: a whole number, or a fraction shown exactly and as a percent (chances) or decimal."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        if value < 1:
+            return f"{value.numerator}/{value.denominator} ≈ {format_percent(value, lang)}"
+        return f"≈ {format_decimal(value, lang)}"
+    return str(format_number(int(value), lang))
 
 
 def escape(text: str) -> str:
@@ -50,7 +70,7 @@ class Writer:
         self.site, self.game, self.lang = site, game, lang
         self.ui = site.ui[lang]
         self.texts = game.texts[lang]
-        self.values = known_values(game)
+        self.values = {k: format_number(v, lang) for k, v in known_values(game).items()}
 
     def field(self, entry_id: str, field: str) -> str:
         return escape(fill(self.texts["entries"][entry_id][field], self.values))
@@ -98,10 +118,12 @@ class Writer:
         return out
 
     def numbers(self, section: Section) -> str:
-        labels = self.ui["labels"]
+        own = self.texts.get("headings") or {}
+        labels = {**self.ui["labels"], "rule": own.get("numbers_rule", self.ui["labels"]["rule"]),
+                  "value": own.get("numbers_value", self.ui["labels"]["value"])}
         with_refs = self.game.rulebook is not None
         out = self.section_heading(section)
-        out += f"| {labels['rule']} | {labels['value']} |" + (f" {labels['pages']} |" if with_refs else "") + "\n"
+        out += f"| {escape(labels['rule'])} | {escape(labels['value'])} |" + (f" {escape(labels['pages'])} |" if with_refs else "") + "\n"
         out += "|---|---|" + ("---|" if with_refs else "") + "\n"
         for entry in section.entries:
             row = f"| {self.field(entry.id, 'label')} | {self.field(entry.id, 'value')} |"
@@ -149,7 +171,7 @@ class Writer:
         quiz = self.ui["quiz"]
         if question.kind == "yesno":
             return quiz["yes"] if answer else quiz["no"]
-        return bank.format_plain(answer)
+        return bank.format_plain(format_number(answer, self.lang))
 
     def question(self, question, rule_href: str) -> str:
         """One question as HTML that reads without JavaScript: the answer waits in a <details>."""
@@ -157,7 +179,7 @@ class Writer:
         values = bank.values_for(self.values, question.givens, question.shown)
         answer = question.answer
         label = self.answer_label(question, answer)
-        why = bank.fill_paths(bank.why_text(texts, answer), {**values, "answer": label})
+        why = bank.fill_paths(bank.why_text(texts, answer), {**values, "answer": label}, self.lang)
         rule_title = fill(self.texts["entries"][question.rule]["title"], self.values)
         quiz = self.ui["quiz"]
         data = {"q": question.id, "rule": question.rule, "kind": question.kind,
@@ -165,7 +187,7 @@ class Writer:
                 "options": json.dumps(bank.options(question, answer), ensure_ascii=False)}
         attrs = " ".join(f'data-{k}="{escape(v)}"' for k, v in data.items())
         return (f'<div class="rr-q" id="q-{question.id}" {attrs}>\n'
-                f'<p class="rr-q-text">{escape(bank.fill_paths(texts["text"], values))}</p>\n'
+                f'<p class="rr-q-text">{escape(bank.fill_paths(texts["text"], values, self.lang))}</p>\n'
                 f'<details class="rr-answer"><summary>{escape(quiz["show_answer"])}</summary>\n'
                 f'<p><strong>{escape(quiz["answer"])}</strong> <span class="rr-a">{escape(label)}</span></p>\n'
                 f'<p class="rr-why">{escape(why)}</p>\n'
@@ -207,8 +229,8 @@ class Writer:
                 label = self.answer_label(question, variant["answer"])
                 items.append({
                     "q": question.id, "rule": question.rule, "kind": question.kind,
-                    "text": bank.fill_paths(texts["text"], values),
-                    "why": bank.fill_paths(bank.why_text(texts, variant["answer"]), {**values, "answer": label}),
+                    "text": bank.fill_paths(texts["text"], values, self.lang),
+                    "why": bank.fill_paths(bank.why_text(texts, variant["answer"]), {**values, "answer": label}, self.lang),
                     "answer": bank.format_answer(variant["answer"]), "label": label,
                     "options": bank.options(question, variant["answer"]),
                 })
@@ -216,10 +238,43 @@ class Writer:
                           separators=(",", ":"))
 
     def calculator(self, section: Section) -> str:
-        return ""
+        """The score-a-roll calculator: dice.js looks every roll up in the checker's exported table."""
+        ui = self.ui["calculator"]
+        return (f"## {escape(ui['title'])} {{ #calculator }}\n\n{escape(ui['intro'])}\n\n"
+                f'<div class="rr-calc" data-table="{CALCULATOR_FILE}" data-ui="{escape(json.dumps(ui, ensure_ascii=False))}">'
+                f"<noscript>{escape(ui['noscript'])}</noscript></div>\n\n")
 
-    def odds(self, section: Section) -> str:
-        return ""
+    def computed_table(self, section: Section) -> str:
+        """A table the rules checker computes at build time, with an inline SVG chart of one column."""
+        out = ""
+        tables = self.game.checker.computed_tables()
+        for entry in section.entries:
+            table = tables[entry.id]
+            columns = self.texts["entries"][entry.id]["columns"]
+            out += f"## {self.field(entry.id, 'title')} {{ #{entry.id} }}\n\n{self.field(entry.id, 'text')}\n\n"
+            out += "| " + " | ".join(escape(columns[c]) for c in table["columns"]) + " |\n"
+            out += "|" + "---|" * len(table["columns"]) + "\n"
+            for row in table["rows"]:
+                out += "| " + " | ".join(escape(format_cell(row[c], self.lang)) for c in table["columns"]) + " |\n"
+            out += "\n" + self.bar_chart(table, columns) + "\n\n"
+        return out
+
+    def bar_chart(self, table: dict, columns: dict) -> str:
+        """Bars for the chart column (values 0–1), labelled by the first column; drawn by the build, no library."""
+        key, label_key = table["chart"], table["columns"][0]
+        width, bar_height, gap, left = 320, 22, 8, 34
+        rows = table["rows"]
+        height = len(rows) * (bar_height + gap)
+        title = f"{columns[key]} ({columns[label_key]})"
+        parts = [f'<svg class="rr-chart" viewBox="0 0 {width} {height}" width="100%" role="img" aria-label="{escape(title)}">']
+        for i, row in enumerate(rows):
+            y = i * (bar_height + gap)
+            length = float(row[key]) * (width - left - 70)
+            parts.append(f'<text x="0" y="{y + 16}">{escape(str(row[label_key]))}</text>'
+                         f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar_height}" rx="3"></rect>'
+                         f'<text x="{left + length + 6:.1f}" y="{y + 16}">{escape(format_percent(row[key], self.lang))}</text>')
+        parts.append("</svg>")
+        return "".join(parts)
 
     # --- teach sections -----------------------------------------------------------------------------------------------
 
@@ -238,7 +293,8 @@ class Writer:
 
     RENDERERS = {
         "summary": paragraphs, "exceptions": exceptions, "turn": titled, "numbers": numbers, "forget": forget,
-        "variant": variant, "remember": remember, "sources": paragraphs, "calculator": calculator, "odds": odds,
+        "variant": variant, "remember": remember, "sources": paragraphs, "calculator": calculator,
+        "computed-table": computed_table,
         "sentences": ordered, "goal": paragraphs, "setup": paragraphs, "round": ordered, "scoring": ordered,
         "end": paragraphs, "mistakes": mistakes, "teach-source": paragraphs,
     }
@@ -273,11 +329,24 @@ class Writer:
         out += f"[{escape(self.ui['labels']['refresher_link'])}](index.md)\n"
         return out
 
+    def extra_page(self, name: str) -> str:
+        out = front_matter(self.plain(f"{name}_title"), self.plain(f"{name}_description"))
+        out += f"# {escape(self.plain(f'{name}_title'))}\n\n{escape(self.plain(f'{name}_intro'))}\n\n"
+        out += self.body(name)
+        out += f"[{escape(self.ui['labels']['refresher_link'])}](index.md)\n"
+        return out
+
     def pages(self) -> dict[str, str]:
-        pages = {f"{self.game.id}/index.md": self.refresher(), f"{self.game.id}/teach.md": self.teach()}
+        game = self.game.id
+        pages = {f"{game}/index.md": self.refresher(), f"{game}/teach.md": self.teach()}
         if self.game.questions:
-            pages[f"{self.game.id}/quiz.md"] = self.quiz()
-            pages[f"{self.game.id}/quiz/{PRACTICE_FILE}"] = self.practice_pool()
+            pages[f"{game}/quiz.md"] = self.quiz()
+            pages[f"{game}/quiz/{PRACTICE_FILE}"] = self.practice_pool()
+        for name in self.game.extra_pages():
+            pages[f"{game}/{name}.md"] = self.extra_page(name)
+        data_files = getattr(self.game.checker, "data_files", None)
+        for file_name, data in (data_files() if data_files else {}).items():
+            pages[f"{game}/{file_name}"] = json.dumps(data, separators=(",", ":"))
         return pages
 
 
@@ -292,6 +361,8 @@ def home(site: Site, lang: str) -> str:
         out += f"- [{escape(ui['home_teach'])}]({game.id}/teach.md)\n"
         if game.questions:
             out += f"- [{escape(ui['home_quiz'])}]({game.id}/quiz.md)\n"
+        for name in game.extra_pages():
+            out += f"- [{escape(fill(game.texts[lang][f'{name}_title'], {}))}]({game.id}/{name}.md)\n"
         out += "\n"
     return out
 
