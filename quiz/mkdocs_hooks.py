@@ -9,12 +9,26 @@ from mkdocs.plugins import event_priority
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from quiz import generate  # noqa: E402  (needs the repository on sys.path)
+from quiz import generate, offline  # noqa: E402  (needs the repository on sys.path)
 from quiz.content import ContentError  # noqa: E402
+
+_state = {"command": "build", "site_dir": None}
+
+
+def on_startup(command, dirty):
+    _state["command"] = command
+
+
+def _nested_language_build(config) -> bool:
+    """static-i18n builds each further language inside the first build's post_build."""
+    i18n = config.plugins.get("i18n")
+    return bool(i18n is not None and i18n.building)
 
 
 @event_priority(100)  # before mkdocs-static-i18n reads the docs folder and builds each language
 def on_config(config):
+    if not _nested_language_build(config):
+        _state["site_dir"] = config.site_dir
     try:
         site = generate.write_docs(Path(config.docs_dir))
     except ContentError as error:
@@ -30,3 +44,14 @@ def on_config(config):
 def on_serve(server, config, builder):
     server.watch(str(generate.rules_dir()))
     return server
+
+
+@event_priority(-200)  # after static-i18n has built every language into site/
+def on_post_build(config):
+    if _nested_language_build(config):
+        return
+    site_dir = Path(_state["site_dir"] or config.site_dir)
+    if _state["command"] == "serve":
+        (site_dir / "sw.js").unlink(missing_ok=True)  # no offline cache while editing: pages change on every save
+        return
+    offline.write_offline_files(site_dir, Path(config.docs_dir) / "sw.js")

@@ -1,0 +1,121 @@
+/* Rules Refresher score-a-roll calculator: tap up to six dice, read the checker's answer from the exported table.
+   It looks answers up and never computes them: the table (rolls.json) is written at build time by quiz/farkle.py. */
+(function () {
+  "use strict";
+
+  var MAX_DICE = 6;
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+
+  function format(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
+  }
+
+  function Calculator(root) {
+    this.root = root;
+    this.ui = JSON.parse(root.getAttribute("data-ui"));
+    this.url = root.getAttribute("data-table");
+    this.table = null;
+    this.loading = null;
+    this.dice = [];
+    this.build();
+  }
+
+  Calculator.prototype.load = function () {
+    var self = this;
+    if (!this.loading) {
+      this.loading = fetch(this.url).then(function (response) {
+        if (!response.ok) { throw new Error(String(response.status)); }
+        return response.json();
+      }).then(function (table) { self.table = table; });
+    }
+    return this.loading;
+  };
+
+  Calculator.prototype.build = function () {
+    var self = this;
+    var ui = this.ui;
+    this.root.textContent = "";
+    var faces = el("div", { "class": "rr-calc-faces" });
+    for (var face = 1; face <= 6; face++) {
+      (function (value) {
+        var button = el("button", { "type": "button", "class": "rr-die", "aria-label": format(ui.add, { face: value }) }, String(value));
+        button.addEventListener("click", function () { self.add(value); });
+        faces.appendChild(button);
+      })(face);
+    }
+    this.root.appendChild(faces);
+    var rollLine = el("div", { "class": "rr-calc-roll" });
+    rollLine.appendChild(el("span", { "class": "rr-label" }, ui.your_roll + " "));
+    this.picked = el("span", { "class": "rr-calc-picked" });
+    rollLine.appendChild(this.picked);
+    var clear = el("button", { "type": "button", "class": "md-button rr-calc-clear" }, ui.clear);
+    clear.addEventListener("click", function () { self.dice = []; self.update(); });
+    rollLine.appendChild(clear);
+    this.root.appendChild(rollLine);
+    this.result = el("p", { "class": "rr-calc-result", "aria-live": "polite" });
+    this.root.appendChild(this.result);
+    this.update();
+  };
+
+  Calculator.prototype.add = function (value) {
+    if (this.dice.length >= MAX_DICE) { this.result.textContent = this.ui.full; return; }
+    this.dice.push(value);
+    this.update();
+  };
+
+  Calculator.prototype.update = function () {
+    var self = this;
+    var ui = this.ui;
+    this.picked.textContent = "";
+    if (!this.dice.length) { this.picked.appendChild(el("span", {}, ui.empty)); }
+    this.dice.forEach(function (value, index) {
+      var button = el("button", { "type": "button", "class": "rr-die rr-die-picked", "aria-label": ui.remove + " (" + value + ")" }, String(value));
+      button.addEventListener("click", function () { self.dice.splice(index, 1); self.update(); });
+      self.picked.appendChild(button);
+    });
+    if (!this.dice.length) { this.result.textContent = ""; return; }
+    var key = this.dice.slice().sort().join("");
+    this.load().then(function () { self.show(key); }, function () { self.result.textContent = ui.noscript; });
+  };
+
+  Calculator.prototype.show = function (key) {
+    if (key !== this.dice.slice().sort().join("")) { return; }   /* a newer tap is already on its way */
+    var entry = this.table[key];
+    var ui = this.ui;
+    var result = this.result;
+    result.textContent = "";
+    result.className = "rr-calc-result";
+    if (entry[0] === 0) {
+      result.classList.add("rr-calc-farkle");
+      result.appendChild(el("strong", {}, ui.farkle));
+      return;
+    }
+    result.appendChild(el("strong", {}, format(ui.best, { points: entry[0] })));
+    result.appendChild(document.createTextNode(" – " + format(ui["with"], { dice: entry[1].split("").join(" ") })));
+    if (entry[2] === 1) {
+      result.classList.add("rr-calc-hot");
+      result.appendChild(el("br"));
+      result.appendChild(el("strong", {}, ui.hot));
+    }
+  };
+
+  function setUp() {
+    document.querySelectorAll(".rr-calc").forEach(function (root) {
+      if (!root.querySelector(".rr-calc-faces")) { root.calculator = new Calculator(root); }
+    });
+  }
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(setUp);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setUp);
+  } else {
+    setUp();
+  }
+})();
