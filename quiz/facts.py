@@ -11,7 +11,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 
 def rules_dir() -> Path:
     """The rules/ folder; RULES_DIR overrides it (tests point it at a copy)."""
-    return Path(os.environ.get("RULES_DIR", REPO_ROOT / "rules"))
+    return Path(os.environ.get("RULES_DIR") or REPO_ROOT / "rules")
 
 
 def game_facts(game_id: str) -> dict:

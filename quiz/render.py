@@ -13,7 +13,7 @@ from quiz.lint import known_values
 
 PRACTICE_FILE = "practice.json"
 CALCULATOR_FILE = "rolls.json"
-PRACTICE_PER_QUESTION = 12
+PRACTICE_PER_QUESTION = 16
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 
 
@@ -130,22 +130,20 @@ class Writer:
             out += row + (f" {self.ref(entry.pages)} |" if with_refs else "") + "\n"
         return out + "\n"
 
-    def wrong_right(self, entry_id: str) -> str:
+    def wrong_right(self, entry_id: str, ref: str = "") -> str:
         labels = self.ui["labels"]
         out = ""
         if self.has(entry_id, "wrong"):
             out += f'<p class="rr-wrong"><strong>{escape(labels["wrong"])}</strong> {self.field(entry_id, "wrong")}</p>\n'
-        out += f'<p class="rr-right"><strong>{escape(labels["right"])}</strong> {self.field(entry_id, "right")}</p>\n'
-        return out
+        out += f'<p class="rr-right"><strong>{escape(labels["right"])}</strong> {self.field(entry_id, "right")}'
+        return out + (f" {ref}" if ref else "") + "</p>\n"
 
     def forget(self, section: Section) -> str:
         out = self.section_heading(section) + f"{escape(self.ui['sections']['forget_intro'])}\n\n"
         out += '<div class="rr-progress-slot"></div>\n\n' if self.game.questions else ""
         for entry in sorted(section.entries, key=lambda e: e.rank):
             out += f'<section class="rr-forget" id="{entry.id}" markdown>\n\n'
-            out += f"### {self.field(entry.id, 'title')}\n\n{self.wrong_right(entry.id)}"
-            ref = self.ref(entry.pages)
-            out += f"<p>{ref}</p>\n" if ref else ""
+            out += f"### {self.field(entry.id, 'title')}\n\n{self.wrong_right(entry.id, self.ref(entry.pages))}"
             out += "\n</section>\n\n"
         return out
 
@@ -191,7 +189,7 @@ class Writer:
                 f'<details class="rr-answer"><summary>{escape(quiz["show_answer"])}</summary>\n'
                 f'<p><strong>{escape(quiz["answer"])}</strong> <span class="rr-a">{escape(label)}</span></p>\n'
                 f'<p class="rr-why">{escape(why)}</p>\n'
-                f'<p><a href="{rule_href}{question.rule}">{escape(quiz["read_rule"])}: {escape(rule_title)}</a></p>\n'
+                f'<p class="rr-rule-link"><a href="{rule_href}{question.rule}">{escape(quiz["read_rule"])}: {escape(rule_title)}</a></p>\n'
                 f'</details>\n</div>\n\n')
 
     def quiz_marker(self, practice: bool) -> str:

@@ -18,7 +18,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 # The parts of a repository a site build needs; tests copy them to break one thing at a time.
-BUILD_INPUTS = ("mkdocs.yml", "docs/assets", "overrides", "quiz", "rules")
+BUILD_INPUTS = ("mkdocs.yml", "docs/assets", "docs/sw.js", "overrides", "quiz", "rules")
 
 
 def lang_prefix(lang: str) -> str:

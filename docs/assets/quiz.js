@@ -261,3 +261,16 @@
     setUp();
   }
 })();
+
+/* Print shows every answer: open each <details> before printing, close the ones that were closed after. */
+(function () {
+  "use strict";
+  var opened = [];
+  window.addEventListener("beforeprint", function () {
+    document.querySelectorAll(".rr-q details:not([open])").forEach(function (d) { d.open = true; opened.push(d); });
+  });
+  window.addEventListener("afterprint", function () {
+    opened.forEach(function (d) { d.open = false; });
+    opened = [];
+  });
+})();
