@@ -5,7 +5,7 @@ import pytest
 
 from conftest import LANGUAGES, lang_prefix
 
-PAGES = ["", "faraway/", "faraway/teach/"]
+PAGES = ["", "faraway/", "faraway/teach/", "faraway/quiz/", "farkle/", "farkle/teach/", "farkle/quiz/", "farkle/odds/"]
 SEARCH_WORDS = {"en": "Sanctuary", "de": "Heiligtum", "fr": "Sanctuaire", "tr": "Sığınak"}
 
 

@@ -11,11 +11,12 @@ import pytest
 from conftest import LANGUAGES, lang_prefix
 from quiz.content import WORDS_PER_MINUTE, SPOKEN_SECONDS_LIMIT, load_site
 from quiz.lint import known_values
-from quiz.content import fill
+from quiz.content import fill, format_number
 from quiz.render import Writer, spoken_words
 
 SITE = load_site(Path(__file__).resolve().parent.parent / "rules")
-PAGES = ["", "faraway/", "faraway/teach/", "faraway/quiz/"]
+PAGES = ["", "faraway/", "faraway/teach/", "faraway/quiz/", "farkle/", "farkle/teach/", "farkle/quiz/", "farkle/odds/"]
+GAMES = {g.id: g for g in SITE.games}
 
 
 def read(site_dir: Path, lang: str, page: str) -> str:
@@ -34,11 +35,12 @@ def test_every_page_exists_in_every_language(site_dir, lang, page):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_refresher_holds_every_number_and_every_easy_to_forget_entry(site_dir, lang):
-    game = SITE.games[0]
+@pytest.mark.parametrize("game", GAMES)
+def test_refresher_holds_every_number_and_every_easy_to_forget_entry(site_dir, lang, game):
+    game = GAMES[game]
     page = read(site_dir, lang, f"{game.id}/")
     text = " ".join(visible_text(page).split())
-    values = known_values(game)
+    values = {k: format_number(v, lang) for k, v in known_values(game).items()}
     entries = game.texts[lang]["entries"]
     numbers = next(s for s in game.pages["refresher"] if s.kind == "numbers")
     for entry in numbers.entries:
@@ -69,8 +71,9 @@ def test_page_refs_are_labelled_as_the_german_rulebook(site_dir, lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_teach_script_fits_two_minutes_read_aloud(lang):
-    game = SITE.games[0]
+@pytest.mark.parametrize("game", GAMES)
+def test_teach_script_fits_two_minutes_read_aloud(lang, game):
+    game = GAMES[game]
     words = spoken_words(Writer(SITE, game, lang).spoken_text())
     assert 0 < words <= WORDS_PER_MINUTE * SPOKEN_SECONDS_LIMIT / 60, f"{lang}: {words} words"
 
@@ -125,8 +128,9 @@ def test_site_name_per_language(site_dir, lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_quiz_answers_hide_in_details_and_link_to_their_rule(site_dir, lang):
-    game = SITE.games[0]
+@pytest.mark.parametrize("game", GAMES)
+def test_quiz_answers_hide_in_details_and_link_to_their_rule(site_dir, lang, game):
+    game = GAMES[game]
     quiz = read(site_dir, lang, f"{game.id}/quiz/")
     refresher = read(site_dir, lang, f"{game.id}/")
     for question in game.questions:
@@ -134,7 +138,7 @@ def test_quiz_answers_hide_in_details_and_link_to_their_rule(site_dir, lang):
         assert "<details" in block and f'href="../#{question.rule}"' in block
         assert f'id="{question.rule}"' in refresher
     remember = re.findall(r'<div class="rr-q"[^>]*id="q-([\w-]+)"', refresher)
-    assert remember[0] == "seed-10-52-31" and len(remember) == 3
+    assert remember == [q.id for q in game.questions if q.remember] and len(remember) == 3
 
 
 def test_quiz_text_escapes_markup(tmp_path):

@@ -1,0 +1,129 @@
+"""The Farkle rules checker against seed 004: every scoring option, the edge cases, exhaustive odds, bad input."""
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from quiz import farkle
+from quiz.facts import game_data
+
+OPTIONS = {o["id"]: o["points"] for o in game_data("farkle")["scoring_options"]}
+
+
+@pytest.mark.parametrize("dice, option", [
+    ([1], "single-one"), ([5], "single-five"), ([1, 1, 1], "three-ones"), ([2, 2, 2], "three-twos"),
+    ([3, 3, 3], "three-threes"), ([4, 4, 4], "three-fours"), ([5, 5, 5], "three-fives"), ([6, 6, 6], "three-sixes"),
+    ([3, 3, 3, 3], "four-of-a-kind"), ([4, 4, 4, 4, 4], "five-of-a-kind"), ([2, 2, 2, 2, 2, 2], "six-of-a-kind"),
+    ([2, 2, 4, 4, 6, 6], "three-pairs"), ([6, 5, 4, 3, 2, 1], "straight"),
+])
+def test_each_scoring_option_from_the_yaml_table(dice, option):
+    """Seed 004 "Optionen": each option scores the points the YAML table gives it."""
+    assert farkle.score(dice) == OPTIONS[option]
+
+
+def test_point_values_are_the_seeds():
+    """Seed 004: 100, 50, 1000, 200…600, 1000, 2000, 3000, 1500, 2500."""
+    assert list(OPTIONS.values()) == [100, 50, 1000, 200, 300, 400, 500, 600, 1000, 2000, 3000, 1500, 2500]
+
+
+def test_four_ones_split_as_three_ones_plus_a_one():
+    assert farkle.score([1, 1, 1, 1]) == 1100
+
+
+def test_four_of_a_kind_plus_a_pair_is_three_pairs():
+    """Seed 004 "Drei Paare … Beinhaltet auch ein Viererpasch plus ein Paar"."""
+    assert farkle.score([2, 2, 2, 2, 3, 3]) == 1500
+    assert farkle.score([1, 1, 1, 1, 5, 5]) == 1500
+
+
+def test_dice_that_score_nothing_make_the_set_aside_invalid():
+    assert farkle.score([2]) is None
+    assert farkle.score([1, 2]) is None
+    assert farkle.score([2, 2, 3, 3]) is None
+
+
+def test_sets_do_not_carry_across_rolls():
+    """Seed 004: two 1s (200) and a 1 in the next roll (100) make 300, not three 1s."""
+    assert farkle.turn_points([[1, 1], [1]]) == 300
+
+
+def test_best_score_takes_every_scoring_die():
+    assert farkle.best_score([6, 6, 6, 1, 5, 2]) == 750
+    assert farkle.best_dice([6, 6, 6, 1, 5, 2]) == [1, 5, 6, 6, 6]
+    assert farkle.best_score([4, 2, 6, 1, 5, 3]) == 2500
+
+
+def test_farkle_and_hot_dice():
+    """Seed 004 "Farkeln" and "Heiße Würfel"."""
+    assert farkle.is_farkle([2, 3, 4, 6, 6, 2]) and not farkle.is_farkle([2, 3, 4, 6, 6, 5])
+    assert farkle.is_hot_dice([1, 1, 5, 5, 5, 1]) and farkle.is_hot_dice([2, 2, 3, 3, 6, 6])
+    assert not farkle.is_hot_dice([2, 2, 3, 3, 4, 6])
+
+
+def test_at_least_one_scoring_die_per_roll():
+    assert farkle.min_set_aside([1, 2, 3, 4, 6, 6]) == 1
+    assert farkle.min_set_aside([2, 3, 4, 6, 6, 2]) == 0
+
+
+def test_farkle_loses_only_the_turns_unbanked_points():
+    assert farkle.total_after_turn(4200, [[1, 1, 1], [5]], True) == 4200
+    assert farkle.total_after_turn(3000, [[1], [5, 5, 5]], False) == 3600
+
+
+def test_no_minimum_to_get_on_the_board():
+    assert farkle.total_after_turn(0, [[5]], False) == 50
+
+
+def test_end_rule_needs_more_than_the_target_and_no_last_round():
+    """Seed 004 "Spielende": a turn ending with more than 10,000 banked ends the game at once."""
+    assert not farkle.game_ends(10000) and farkle.game_ends(10001)
+    assert farkle.others_play_on(9950) and not farkle.others_play_on(10200)
+
+
+@pytest.mark.parametrize("n, chance", [(1, Fraction(2, 3)), (2, Fraction(4, 9)), (3, Fraction(5, 18)),
+                                       (4, Fraction(17, 108)), (5, Fraction(25, 324)), (6, Fraction(5, 216))])
+def test_farkle_chances_by_exhausting_every_roll(n, chance):
+    assert farkle.farkle_chance(n) == chance
+    brute = Fraction(sum(farkle.is_farkle(list(r)) for r in itertools.product(range(1, 7), repeat=n)), 6 ** n)
+    assert brute == chance
+
+
+def test_expected_best_score_is_the_mean_over_all_rolls():
+    for n in (1, 2, 3):
+        rolls = list(itertools.product(range(1, 7), repeat=n))
+        assert farkle.expected_best_score(n) == Fraction(sum(farkle.best_score(list(r)) for r in rolls), len(rolls))
+    assert farkle.expected_best_score(1) == 25
+
+
+def test_roll_table_covers_all_923_multisets_and_agrees_with_the_checker():
+    table = farkle.roll_table()
+    assert len(table) == 923
+    for key, (points, dice, hot) in table.items():
+        roll = [int(c) for c in key]
+        assert points == farkle.best_score(roll)
+        assert hot == int(farkle.is_hot_dice(roll))
+        assert (dice == "") == farkle.is_farkle(roll)
+        if dice:
+            assert farkle.score([int(c) for c in dice]) == points
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: farkle.score([0]), "dice[0]: 0 is not a die value 1–6"),
+    (lambda: farkle.score([1, 7]), "dice[1]: 7 is not a die value 1–6"),
+    (lambda: farkle.score([1] * 7), "dice: 7 dice; a roll has 1 to 6"),
+    (lambda: farkle.score([]), "dice: 0 dice"),
+    (lambda: farkle.score("15"), "dice: expected a list of dice values, got str"),
+    (lambda: farkle.score([1.0]), "dice[0]: 1.0 is not a die value 1–6"),
+    (lambda: farkle.best_score([True]), "roll[0]: True is not a die value 1–6"),
+    (lambda: farkle.is_farkle(None), "roll: expected a list of dice values"),
+    (lambda: farkle.farkle_chance(0), "n: 0; roll 1 to 6 dice"),
+    (lambda: farkle.expected_best_score(7), "n: 7; roll 1 to 6 dice"),
+    (lambda: farkle.turn_points([[1], [2]]), "set_asides[1]: [2] includes dice that score nothing"),
+    (lambda: farkle.game_ends(-5), "banked: -5 is not a points total"),
+])
+def test_bad_input_raises_a_clear_value_error(call, message):
+    with pytest.raises(ValueError) as caught:
+        call()
+    assert message in str(caught.value)
