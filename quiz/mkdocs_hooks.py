@@ -33,6 +33,7 @@ def on_config(config):
         site = generate.write_docs(Path(config.docs_dir))
     except ContentError as error:
         raise PluginError(f"rules/ has {len(error.problems)} problem(s):\n{error}") from None
+    config.extra["rr_ui"] = site.ui  # for the theme's 404 page
     i18n = config.plugins.get("i18n")
     if i18n is not None:
         for language in i18n.config.languages:
@@ -46,11 +47,22 @@ def on_serve(server, config, builder):
     return server
 
 
+def on_post_template(output_content, template_name, config):
+    """Every language build renders 404.html to the site root; keep each language's own (English at the root)."""
+    if template_name == "404.html":
+        _state.setdefault("not_found", {})[config.theme["language"]] = output_content
+    return output_content
+
+
 @event_priority(-200)  # after static-i18n has built every language into site/
 def on_post_build(config):
     if _nested_language_build(config):
         return
     site_dir = Path(_state["site_dir"] or config.site_dir)
+    for language, page in _state.pop("not_found", {}).items():
+        target = site_dir / ("404.html" if language == offline.DEFAULT_LANGUAGE else f"{language}/404.html")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(page, encoding="utf-8")
     if _state["command"] == "serve":
         (site_dir / "sw.js").unlink(missing_ok=True)  # no offline cache while editing: pages change on every save
         return

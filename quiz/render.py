@@ -352,6 +352,7 @@ def home(site: Site, lang: str) -> str:
     ui = site.ui[lang]
     out = front_matter(ui["home_title"], ui["home_description"])
     out += f"# {escape(ui['home_title'])}\n\n{escape(ui['home_intro'])}\n\n"
+    out += f'<p class="rr-offline-note">{escape(ui["home_offline"])}</p>\n\n'
     for game in site.games:
         name = escape(game.texts[lang]["name"])
         out += f"## {name}\n\n"
