@@ -36,6 +36,15 @@ class Question:
     remember: bool = False
 
 
+def plain(data: Any) -> Any:
+    """Nested YAML data as plain dicts and lists (cheap to copy; line numbers are only needed for messages)."""
+    if isinstance(data, dict):
+        return {key: plain(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [plain(value) for value in data]
+    return data
+
+
 def resolve(data: Any, path: str) -> Any:
     """Follow a dotted path (keys and list indexes) into nested data; KeyError if it leads nowhere."""
     for part in path.split("."):
@@ -123,9 +132,9 @@ def _load_question(raw: Any, path, problems: Problems) -> Question | None:
             ok = False
     if not ok:
         return None
-    return Question(qid, raw["rule"], raw["kind"], raw["check"], raw["givens"], raw["answer"], line, raw.get("pick"),
-                    raw.get("shown") or {}, raw.get("vary") or {}, raw.get("distinct") or [], raw.get("options"),
-                    bool(raw.get("remember", False)))
+    return Question(qid, raw["rule"], raw["kind"], raw["check"], plain(raw["givens"]), plain(raw["answer"]), line,
+                    raw.get("pick"), plain(raw.get("shown") or {}), plain(raw.get("vary") or {}),
+                    plain(raw.get("distinct") or []), plain(raw.get("options")), bool(raw.get("remember", False)))
 
 
 def load_questions(game: Game, problems: Problems) -> None:

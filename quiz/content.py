@@ -206,6 +206,7 @@ class Game:
     raw: dict = dataclasses.field(default_factory=dict)
     questions: list = dataclasses.field(default_factory=list)        # quiz.bank.Question, from questions.yml
     question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
+    practice: dict = dataclasses.field(default_factory=dict)         # question id -> variants, shared by languages
 
     def extra_pages(self) -> list[str]:
         return [name for name in self.pages if name not in PAGE_KINDS]

@@ -221,8 +221,10 @@ class Writer:
             if not question.vary:
                 continue
             texts = self.game.question_texts[self.lang][question.id]
-            rng = random.Random(f"practice:{self.game.id}:{question.id}")
-            for variant in bank.variants(self.game, question, rng, PRACTICE_PER_QUESTION):
+            if question.id not in self.game.practice:
+                rng = random.Random(f"practice:{self.game.id}:{question.id}")
+                self.game.practice[question.id] = bank.variants(self.game, question, rng, PRACTICE_PER_QUESTION)
+            for variant in self.game.practice[question.id]:
                 values = bank.values_for(self.values, variant["givens"], variant["shown"])
                 label = self.answer_label(question, variant["answer"])
                 items.append({
