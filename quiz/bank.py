@@ -122,6 +122,13 @@ def _load_question(raw: Any, path, problems: Problems) -> Question | None:
     if raw["kind"] not in KINDS:
         problems.add(path, line_of(raw, "kind"), qid, f"kind {raw['kind']!r} is not one of {', '.join(KINDS)}")
         ok = False
+    for key in ("rule", "check", "pick"):
+        if key in raw and not isinstance(raw[key], str):
+            problems.add(path, line_of(raw, key), qid, f"{key} must be a name, not {raw[key]!r}")
+            ok = False
+    if "remember" in raw and not isinstance(raw["remember"], bool):
+        problems.add(path, line_of(raw, "remember"), qid, "remember must be true or false")
+        ok = False
     for key in ("givens", "shown", "vary"):
         if key in raw and not isinstance(raw[key], dict):
             problems.add(path, line_of(raw, key), qid, f"{key} must be a mapping")
@@ -177,7 +184,18 @@ def _verify_structure(game: Game, question: Question, rule_ids: set[str], path, 
     if question.check.startswith("_") or not inspect.isfunction(function):
         problems.add(path, question.line, question.id, f"check {question.check!r} is not a function of quiz/{game.id}.py")
         return False
+    for name in question.distinct:
+        if not isinstance(name, str) or not _has({**question.givens, **question.shown}, name):
+            problems.add(path, question.line, question.id, f"distinct: {name!r} is not a given")
+            ok = False
+    if question.options is not None and not all(isinstance(o, str) for o in question.options):
+        problems.add(path, question.line, question.id, "options must be names")
+        ok = False
     for name in question.vary:
+        if not isinstance(name, str):
+            problems.add(path, question.line, question.id, f"vary: {name!r} is not a given")
+            ok = False
+            continue
         try:
             value = resolve({**question.givens, **question.shown}, name)
         except KeyError:
@@ -226,6 +244,8 @@ def format_plain(answer: Any) -> str:
 def _verify_texts(game: Game, question: Question, values: dict, problems: Problems) -> None:
     """Every language has the question's text and why, with English's placeholders and digits, and they render."""
     reference = game.question_texts.get(REFERENCE_LANGUAGE, {}).get(question.id)
+    if not _well_formed(reference, question):
+        reference = None  # the English entry's own problem is reported below; nothing to compare against
     for lang in LANGUAGES:
         texts = game.question_texts.get(lang)
         if texts is None:
@@ -272,6 +292,15 @@ def _verify_texts(game: Game, question: Question, values: dict, problems: Proble
                 problems.add(game.dir / f"questions.{lang}.yml", line_of(texts, qid), qid, "text for a question that does not exist")
 
 
+def _well_formed(entry: Any, question: Question) -> bool:
+    if not isinstance(entry, dict) or not isinstance(entry.get("text"), str):
+        return False
+    why = entry.get("why")
+    if question.kind == "yesno":
+        return isinstance(why, dict) and set(why) == {"yes", "no"} and all(isinstance(v, str) for v in why.values())
+    return isinstance(why, str)
+
+
 def placeholders_of(text: str) -> set[str]:
     return set(re.findall(r"\{([A-Za-z_][\w.]*)\}", text))
 
@@ -307,7 +336,7 @@ def _has(data: dict, path: str) -> bool:
     try:
         resolve(data, path)
         return True
-    except KeyError:
+    except (KeyError, ValueError):
         return False
 
 

@@ -142,13 +142,17 @@ def load_yaml(path: Path, problems: Problems) -> Any:
         problems.add(path, None, None, "not UTF-8 text")
         return None
     try:
-        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - _LineLoader is a SafeLoader
+        data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - _LineLoader is a SafeLoader
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         problems.add(path, line, None, f"broken YAML: {exc.problem or exc.context}")
     except yaml.YAMLError as exc:
         problems.add(path, None, None, f"broken YAML: {exc}")
+    else:
+        if data is None:
+            problems.add(path, None, None, "the file is empty")
+        return data
     return None
 
 
