@@ -184,13 +184,38 @@ class Writer:
                 "answer": json.dumps(bank.format_answer(answer), ensure_ascii=False),
                 "options": json.dumps(bank.options(question, answer), ensure_ascii=False)}
         attrs = " ".join(f'data-{k}="{escape(v)}"' for k, v in data.items())
+        controls = self.controls(question.kind, bank.options(question, answer), f"rr-in-{question.id}")
         return (f'<div class="rr-q" id="q-{question.id}" {attrs}>\n'
                 f'<p class="rr-q-text">{escape(bank.fill_paths(texts["text"], values, self.lang))}</p>\n'
+                f'{controls}\n'
                 f'<details class="rr-answer"><summary>{escape(quiz["show_answer"])}</summary>\n'
                 f'<p><strong>{escape(quiz["answer"])}</strong> <span class="rr-a">{escape(label)}</span></p>\n'
                 f'<p class="rr-why">{escape(why)}</p>\n'
                 f'<p class="rr-rule-link"><a href="{rule_href}{question.rule}">{escape(quiz["read_rule"])}: {escape(rule_title)}</a></p>\n'
                 f'</details>\n</div>\n\n')
+
+    def controls(self, kind: str, options: list[str], input_id: str) -> str:
+        """The answer controls of one question. Shown only with JavaScript (quiz.js wires them); in the page from the
+        start, so nothing shifts when the script runs."""
+        quiz = self.ui["quiz"]
+
+        def choice(value: str, label: str) -> str:
+            return f'<button type="button" class="md-button rr-choice" data-value="{escape(value)}">{escape(label)}</button>'
+
+        if kind == "number":
+            row = (f'<label class="rr-label" for="{input_id}">{escape(quiz["your_number"])}</label>'
+                   f'<input type="number" inputmode="numeric" id="{input_id}" class="rr-input">'
+                   f'<button type="button" class="md-button md-button--primary rr-check">{escape(quiz["check"])}</button>')
+        elif kind == "order":
+            row = (f'<span class="rr-label">{escape(quiz["your_order"])}</span>'
+                   + "".join(choice(o, o) for o in options)
+                   + f'<button type="button" class="md-button rr-again">{escape(quiz["start_over"])}</button>'
+                   + '<span class="rr-picked" aria-live="polite"></span>')
+        else:
+            row = "".join(choice(o, quiz[o] if kind == "yesno" else o) for o in options)
+        return (f'<div class="rr-controls"><div class="rr-row">{row}</div>'
+                f'<button type="button" class="md-button rr-reveal">{escape(quiz["reveal"])}</button>'
+                f'<p class="rr-result" tabindex="-1" aria-live="polite"></p></div>')
 
     def quiz_marker(self, practice: bool) -> str:
         """Where quiz.js finds the game, its interface texts and (on the quiz page) the practice pool."""
@@ -216,7 +241,7 @@ class Writer:
 
     def practice_pool(self) -> str:
         """Checker-answered variants of every question with ranges, texts filled in this language."""
-        items = []
+        items, controls = [], {}
         for question in self.game.questions:
             if not question.vary:
                 continue
@@ -227,14 +252,17 @@ class Writer:
             for variant in self.game.practice[question.id]:
                 values = bank.values_for(self.values, variant["givens"], variant["shown"])
                 label = self.answer_label(question, variant["answer"])
+                options = bank.options(question, variant["answer"])
+                key = question.kind + ":" + "|".join(options)
+                controls.setdefault(key, self.controls(question.kind, options, "rr-in-practice"))
                 items.append({
-                    "q": question.id, "rule": question.rule, "kind": question.kind,
+                    "q": question.id, "rule": question.rule, "kind": question.kind, "controls": key,
                     "text": bank.fill_paths(texts["text"], values, self.lang),
                     "why": bank.fill_paths(bank.why_text(texts, variant["answer"]), {**values, "answer": label}, self.lang),
                     "answer": bank.format_answer(variant["answer"]), "label": label,
-                    "options": bank.options(question, variant["answer"]),
                 })
-        return json.dumps({"game": self.game.id, "lang": self.lang, "variants": items}, ensure_ascii=False,
+        return json.dumps({"game": self.game.id, "lang": self.lang, "controls": controls, "variants": items},
+                          ensure_ascii=False,
                           separators=(",", ":"))
 
     def calculator(self, section: Section) -> str:

@@ -1,32 +1,53 @@
-"""Benchmark: build time against plain mkdocs-material, checker timings and page weights (medians of 5 runs)."""
+"""Benchmark: build time against plain mkdocs-material, checker timings, first-load page weights and Lighthouse scores.
+
+Timings are medians of 5 runs and belong here, never in tests. Run with `make bench` (it installs Lighthouse 12.2.3
+into .bench/ with npm and uses Debian's Chromium).
+"""
 from __future__ import annotations
 
+import functools
+import gzip
+import http.server
+import io
+import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 RUNS = 5
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PAGE_KINDS = {"home": "", "refresher": "faraway/", "teach": "faraway/teach/", "quiz": "faraway/quiz/",
+              "farkle refresher": "farkle/", "odds": "farkle/odds/"}
+LIGHTHOUSE_PAGES = [(lang, kind) for lang in ("de", "tr") for kind in ("refresher", "teach", "quiz")]
+LIGHTHOUSE = ROOT / ".bench/node_modules/.bin/lighthouse"
+ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
 
 
-def median_seconds(command: list[str], runs: int = RUNS, **kwargs) -> float:
+def median_ms(function, runs: int = RUNS) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True, **kwargs)
-        times.append(time.perf_counter() - start)
+        function()
+        times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
 
 
 def plain_config(directory: Path) -> Path:
-    """mkdocs.yml without our hooks: the same generated Markdown built by plain Material + static-i18n."""
-    lines = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+    """mkdocs.yml without our hooks and template overrides: the same generated Markdown, plain Material + static-i18n."""
     out, skip = [], False
-    for line in lines:
+    for line in (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines():
+        if line.strip().startswith("custom_dir:"):
+            continue
         if line.startswith("hooks:"):
             skip = True
             continue
@@ -35,23 +56,174 @@ def plain_config(directory: Path) -> Path:
         skip = False
         out.append(line)
     config = directory / "mkdocs-plain.yml"
-    config.write_text("\n".join(out).replace("docs_dir: docs", f"docs_dir: {ROOT / 'docs'}")
-                      .replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}") + "\n", encoding="utf-8")
+    config.write_text("\n".join(out).replace("docs_dir: docs", f"docs_dir: {ROOT / 'docs'}") + "\n", encoding="utf-8")
     return config
 
 
-def bench_build() -> None:
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+def bench_build(out: Path) -> None:
+    """Full build (generation, lint, verification, mkdocs) against a plain build of the same Markdown, interleaved."""
     mkdocs = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"]
+    ours_command = mkdocs + ["-d", str(out)]
+    subprocess.run(ours_command, cwd=ROOT, env=ENV, check=True)   # writes the generated Markdown the plain build reads
+    plain_command = mkdocs + ["-f", str(plain_config(out.parent)), "-d", str(out.parent / "plain")]
+    ours, plain = [], []
+    for _ in range(RUNS):
+        for command, times in ((ours_command, ours), (plain_command, plain)):
+            start = time.perf_counter()
+            subprocess.run(command, cwd=ROOT, env=ENV, check=True, capture_output=True)
+            times.append(time.perf_counter() - start)
+    pages = sum(1 for _ in out.rglob("*.html"))
+    print(f"build (median of {RUNS}, interleaved; {pages} HTML pages incl. 404s)")
+    print(f"  ours, with generation, lint and verification: {statistics.median(ours):.2f} s")
+    print(f"  plain mkdocs-material, same Markdown, hooks off: {statistics.median(plain):.2f} s")
+    print(f"  ratio: {statistics.median(ours) / statistics.median(plain):.2f}  (target ≤ 1.2)")
+
+
+def bench_checkers() -> None:
+    from quiz import farkle
+    from quiz.content import load_site
+
+    verify_cli = median_ms(lambda: subprocess.run([sys.executable, "-m", "quiz", "verify"], cwd=ROOT, check=True,
+                                                  capture_output=True))
+    verify_inside = median_ms(lambda: load_site(ROOT / "rules", verify=True))
+
+    def farkle_tables():
+        farkle._best_split.cache_clear()
+        farkle._best_set_aside.cache_clear()
+        farkle.roll_table()
+        farkle.computed_tables()
+
+    tables = median_ms(farkle_tables)
+    size = len(json.dumps(farkle.roll_table(), separators=(",", ":")).encode())
+    gz = len(gzip.compress(json.dumps(farkle.roll_table(), separators=(",", ":")).encode(), 9))
+    print(f"checkers (median of {RUNS})")
+    print(f"  python -m quiz verify: {verify_cli:.0f} ms as a command, {verify_inside:.0f} ms of it loading, linting and verifying")
+    print(f"  Farkle calculator table (923 rolls) and odds (all 6**n rolls, n = 1..6), cold caches: {tables:.0f} ms")
+    print(f"  calculator JSON: {size} bytes raw, {gz} gzip")
+
+
+@functools.lru_cache(maxsize=None)
+def gzip_size(body: bytes) -> int:
+    return len(gzip.compress(body, 9))
+
+
+def kind_of(url: str, content_type: str) -> str:
+    if "search_index.json" in url:
+        return "search index"
+    for kind, marker in (("HTML", "html"), ("CSS", "css"), ("JS", "javascript"), ("JSON", "json")):
+        if marker in content_type:
+            return kind
+    return "other"
+
+
+class GzipHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site as a static host would: text compressed with gzip when the browser asks for it."""
+
+    COMPRESS = (".html", ".css", ".js", ".json", ".xml", ".svg")
+
+    def log_message(self, *args):
+        pass
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if (not path.is_file() or not path.name.endswith(self.COMPRESS)
+                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        body = gzip_bytes(path.read_bytes())
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+@functools.lru_cache(maxsize=None)
+def gzip_bytes(body: bytes) -> bytes:
+    return gzip.compress(body, 6)
+
+
+class Server:
+    def __init__(self, directory: Path):
+        handler = functools.partial(GzipHandler, directory=str(directory))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def close(self):
+        self.httpd.shutdown()
+
+
+def bench_weights(site: Path, server: Server) -> None:
+    """What a first visit downloads, per page kind, as measured in Chromium (service-worker caching after load excluded)."""
+    from playwright.sync_api import sync_playwright
+
+    print("first-load weight per page kind (de; bytes raw / gzip; our own = site.css, quiz.js, dice.js, offline.js)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        for kind, path in PAGE_KINDS.items():
+            context = browser.new_context(service_workers="block")
+            page = context.new_page()
+            bodies = []
+            page.on("response", lambda r: bodies.append((r.url, r.headers.get("content-type", ""), r)))
+            page.goto(f"{server.url}de/{path}")
+            page.wait_for_load_state("networkidle")
+            totals: dict[str, list[int]] = {}
+            own = [0, 0]
+            for url, content_type, response in bodies:
+                body = response.body()
+                key = kind_of(url, content_type)
+                raw, gz = totals.setdefault(key, [0, 0]), gzip_size(body)
+                raw[0] += len(body)
+                raw[1] += gz
+                if "/assets/" in url and url.rsplit("/", 1)[1] in ("site.css", "quiz.js", "dice.js", "offline.js"):
+                    own[0] += len(body)
+                    own[1] += gz
+            summary = ", ".join(f"{k} {v[0]:,}/{v[1]:,}" for k, v in sorted(totals.items()))
+            all_raw, all_gz = sum(v[0] for v in totals.values()), sum(v[1] for v in totals.values())
+            print(f"  {kind:17} {len(bodies):2} requests, {all_raw:,}/{all_gz:,} in all: {summary}; own {own[0]:,}/{own[1]:,}")
+            context.close()
+        browser.close()
+    practice = {lang: (site / (f"{lang}/" if lang != "en" else "") / "faraway/quiz/practice.json").stat().st_size
+                for lang in ("en", "de", "fr", "tr")}
+    practice_gz = {lang: gzip_size((site / (f"{lang}/" if lang != "en" else "") / "faraway/quiz/practice.json").read_bytes())
+                   for lang in practice}
+    print("  Faraway practice JSON (fetched only when practice starts), raw/gzip: "
+          + ", ".join(f"{lang} {practice[lang]:,}/{practice_gz[lang]:,}" for lang in practice))
+
+
+def bench_lighthouse(server: Server) -> None:
+    if not LIGHTHOUSE.exists():
+        print("lighthouse: not installed (make bench installs it with npm i -E lighthouse@12.2.3)")
+        return
+    print("Lighthouse 12.2.3 (mobile defaults): performance / accessibility / best practices / SEO")
+    env = dict(os.environ, CHROME_PATH=CHROMIUM)
+    for lang, kind in LIGHTHOUSE_PAGES:
+        with tempfile.NamedTemporaryFile(suffix=".json") as report:
+            subprocess.run([str(LIGHTHOUSE), f"{server.url}{lang}/{PAGE_KINDS[kind]}", "--quiet", "--output=json",
+                            f"--output-path={report.name}", "--only-categories=performance,accessibility,best-practices,seo",
+                            "--chrome-flags=" + " ".join(CHROMIUM_FLAGS)], env=env, check=True, capture_output=True,
+                           timeout=180)
+            categories = json.loads(Path(report.name).read_text())["categories"]
+        scores = [round(categories[c]["score"] * 100) for c in ("performance", "accessibility", "best-practices", "seo")]
+        print(f"  {lang} {kind:9} {scores[0]:3} / {scores[1]:3} / {scores[2]:3} / {scores[3]:3}")
+
+
+def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        ours = median_seconds(mkdocs + ["-d", str(tmp / "ours")], cwd=ROOT, env=env)
-        pages = sum(1 for _ in (tmp / "ours").rglob("index.html"))
-        plain = median_seconds(mkdocs + ["-f", str(plain_config(tmp)), "-d", str(tmp / "plain")], cwd=ROOT, env=env)
-    print(f"full build (generation, lint, mkdocs): {ours:.2f} s median of {RUNS}, {pages} pages")
-    print(f"plain mkdocs-material build, same Markdown, hooks off: {plain:.2f} s")
-    print(f"ratio: {ours / plain:.2f}")
+        site = Path(tmp) / "site"
+        bench_build(site)
+        bench_checkers()
+        server = Server(site)
+        try:
+            bench_weights(site, server)
+            bench_lighthouse(server)
+        finally:
+            server.close()
+        shutil.rmtree(site, ignore_errors=True)
 
 
 if __name__ == "__main__":
-    bench_build()
+    main()

@@ -88,20 +88,21 @@
     return box;
   };
 
-  /* The controls for one question block; `question` holds kind, answer, options, rule and the answer's texts. */
-  Quiz.prototype.controls = function (block, question, onDone) {
+  /* Wire the answer controls the build put into a question block; `question` holds kind, answer, rule and label. */
+  Quiz.prototype.wire = function (block, question, onDone) {
     var self = this;
     var ui = this.ui;
-    var box = el("div", { "class": "rr-controls" });
-    var result = el("p", { "class": "rr-result", "tabindex": "-1", "aria-live": "polite" });
+    var box = block.querySelector(".rr-controls");
+    var result = box.querySelector(".rr-result");
+    var picked = box.querySelector(".rr-picked");
+    var choices = Array.prototype.slice.call(box.querySelectorAll(".rr-choice"));
     var chosen = [];
 
     function finish(correct, revealedOnly) {
-      box.querySelectorAll("button.rr-choice, button.rr-check, input").forEach(function (n) { n.disabled = true; });
+      box.querySelectorAll("button, input").forEach(function (n) { n.disabled = true; });
       result.textContent = revealedOnly ? "" : (correct ? ui.right : ui.wrong) + " ";
       result.className = "rr-result " + (revealedOnly ? "rr-revealed" : correct ? "rr-is-right" : "rr-is-wrong");
-      var answer = el("span", {}, ui.answer + " " + question.label);
-      result.appendChild(answer);
+      result.appendChild(el("span", {}, ui.answer + " " + question.label));
       if (!correct) { self.mark(question.rule); }
       var details = block.querySelector("details");
       if (details) { details.open = true; }
@@ -120,54 +121,34 @@
       finish(correct, false);
     }
 
-    var row = el("div", { "class": "rr-row" });
     if (question.kind === "number") {
-      var id = "rr-in-" + Math.random().toString(36).slice(2);
-      row.appendChild(el("label", { "for": id, "class": "rr-label" }, ui.your_number));
-      var input = el("input", { "type": "number", "inputmode": "numeric", "id": id, "class": "rr-input" });
-      var check = el("button", { "type": "button", "class": "md-button md-button--primary rr-check" }, ui.check);
+      var input = box.querySelector(".rr-input");
+      var check = box.querySelector(".rr-check");
       check.addEventListener("click", function () {
         if (input.value.trim() === "") { input.focus(); return; }
         judge(Number(input.value));
       });
       input.addEventListener("keydown", function (event) { if (event.key === "Enter") { check.click(); } });
-      row.appendChild(input);
-      row.appendChild(check);
     } else if (question.kind === "order") {
-      var picked = el("span", { "class": "rr-picked", "aria-live": "polite" });
-      row.appendChild(el("span", { "class": "rr-label" }, ui.your_order));
-      question.options.forEach(function (option) {
-        var button = el("button", { "type": "button", "class": "md-button rr-choice" }, option);
+      choices.forEach(function (button) {
         button.addEventListener("click", function () {
-          chosen.push(option);
+          chosen.push(button.getAttribute("data-value"));
           button.disabled = true;
           picked.textContent = chosen.join(" → ");
-          if (chosen.length === question.options.length) { judge(chosen); }
+          if (chosen.length === choices.length) { judge(chosen); }
         });
-        row.appendChild(button);
       });
-      var again = el("button", { "type": "button", "class": "md-button rr-choice rr-again" }, ui.start_over);
-      again.addEventListener("click", function () {
+      box.querySelector(".rr-again").addEventListener("click", function () {
         chosen = [];
         picked.textContent = "";
-        row.querySelectorAll("button.rr-choice").forEach(function (n) { n.disabled = false; });
+        choices.forEach(function (n) { n.disabled = false; });
       });
-      row.appendChild(again);
-      row.appendChild(picked);
     } else {
-      question.options.forEach(function (option) {
-        var label = question.kind === "yesno" ? ui[option] : option;
-        var button = el("button", { "type": "button", "class": "md-button rr-choice" }, label);
-        button.addEventListener("click", function () { judge(option); });
-        row.appendChild(button);
+      choices.forEach(function (button) {
+        button.addEventListener("click", function () { judge(button.getAttribute("data-value")); });
       });
     }
-    box.appendChild(row);
-    var reveal = el("button", { "type": "button", "class": "md-button rr-reveal rr-choice" }, ui.reveal);
-    reveal.addEventListener("click", function () { finish(false, true); });
-    box.appendChild(reveal);
-    box.appendChild(result);
-    return box;
+    box.querySelector(".rr-reveal").addEventListener("click", function () { finish(false, true); });
   };
 
   Quiz.prototype.questionFromBlock = function (block) {
@@ -183,11 +164,9 @@
 
   Quiz.prototype.setUpQuestions = function () {
     var self = this;
-    document.querySelectorAll(".rr-q").forEach(function (block) {
-      if (block.querySelector(".rr-controls")) { return; }
-      var question = self.questionFromBlock(block);
-      var details = block.querySelector("details");
-      block.insertBefore(self.controls(block, question), details);
+    document.querySelectorAll(".rr-q:not([data-rr-wired])").forEach(function (block) {
+      block.setAttribute("data-rr-wired", "");
+      self.wire(block, self.questionFromBlock(block));
     });
   };
 
@@ -200,13 +179,15 @@
     var start = el("button", { "type": "button", "class": "md-button md-button--primary rr-practice-start" }, this.ui.practice);
     var stage = el("div", { "class": "rr-practice-stage", "aria-live": "polite" });
     var pool = null;
+    var controls = null;
 
     function show() {
       var item = pool[Math.floor(Math.random() * pool.length)];
       stage.textContent = "";
-      var block = el("div", { "class": "rr-q rr-practice-q", "data-rule": item.rule });
+      var block = el("div", { "class": "rr-q rr-practice-q", "data-rule": item.rule, "data-rr-wired": "" });
       var text = el("p", { "class": "rr-q-text", "tabindex": "-1" }, item.text);
       block.appendChild(text);
+      block.insertAdjacentHTML("beforeend", controls[item.controls]);  /* markup written by the build, escaped there */
       var details = el("details", { "class": "rr-answer" });
       details.appendChild(el("summary", {}, self.ui.show_answer));
       details.appendChild(el("p", { "class": "rr-why" }, item.why));
@@ -216,8 +197,8 @@
       details.appendChild(linkLine);
       var next = el("button", { "type": "button", "class": "md-button rr-next" }, self.ui.next);
       next.addEventListener("click", show);
-      block.appendChild(self.controls(block, item, function () { block.appendChild(next); }));
       block.appendChild(details);
+      self.wire(block, item, function () { block.appendChild(next); });
       stage.appendChild(block);
       text.focus();
     }
@@ -230,6 +211,7 @@
         return response.json();
       }).then(function (data) {
         pool = data.variants;
+        controls = data.controls;
         start.disabled = false;
         show();
       }).catch(function () {
