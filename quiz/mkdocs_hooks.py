@@ -9,7 +9,7 @@ from mkdocs.plugins import event_priority
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from quiz import generate, offline  # noqa: E402  (needs the repository on sys.path)
+from quiz import generate, offline, search_split  # noqa: E402  (needs the repository on sys.path)
 from quiz.content import ContentError  # noqa: E402
 
 _state = {"command": "build", "site_dir": None}
@@ -63,6 +63,7 @@ def on_post_build(config):
         target = site_dir / ("404.html" if language == offline.DEFAULT_LANGUAGE else f"{language}/404.html")
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(page, encoding="utf-8")
+    search_split.split_search_index(site_dir)
     if _state["command"] == "serve":
         (site_dir / "sw.js").unlink(missing_ok=True)  # no offline cache while editing: pages change on every save
         return

@@ -8,7 +8,7 @@ from pathlib import Path
 from quiz.content import LANGUAGES
 
 DEFAULT_LANGUAGE = "en"   # lives at the site root
-SHARED_PREFIXES = ("assets/stylesheets/", "assets/images/", "search/")
+SHARED_PREFIXES = ("assets/stylesheets/", "assets/images/")
 SHARED_FILES = ("assets/site.css", "assets/quiz.js", "assets/dice.js", "assets/offline.js")
 LUNR = "assets/javascripts/lunr/min/"
 
@@ -22,8 +22,8 @@ def _url(relative: str) -> str:
     return relative
 
 
-def shared_files(site: Path) -> list[str]:
-    """Assets every language's pages load: theme CSS and JS, the search worker and index, our own files."""
+def shared_files(site: Path, lang: str) -> list[str]:
+    """Assets a language's pages load: theme CSS and JS, the search worker and that language's stemmer, our files."""
     wanted = []
     for path in sorted(site.rglob("*")):
         relative = path.relative_to(site).as_posix()
@@ -31,15 +31,12 @@ def shared_files(site: Path) -> list[str]:
             continue
         if relative.startswith(SHARED_PREFIXES) or relative in SHARED_FILES:
             wanted.append(relative)
-        elif relative.startswith("assets/javascripts/") and not relative.startswith(LUNR):
+        elif relative.startswith("assets/javascripts/") and not relative.startswith("assets/javascripts/lunr/"):
             wanted.append(relative)
-        elif relative.startswith(LUNR) and relative.rsplit("/", 1)[1] in _lunr_files():
+        elif relative.startswith(LUNR) and lang != DEFAULT_LANGUAGE and relative.rsplit("/", 1)[1] in (
+                "lunr.stemmer.support.min.js", f"lunr.{lang}.min.js"):
             wanted.append(relative)
     return wanted
-
-
-def _lunr_files() -> set[str]:
-    return {"lunr.stemmer.support.min.js", "lunr.multi.min.js"} | {f"lunr.{lang}.min.js" for lang in LANGUAGES}
 
 
 def language_files(site: Path) -> dict[str, list[str]]:
@@ -48,7 +45,7 @@ def language_files(site: Path) -> dict[str, list[str]]:
     others = tuple(f"{lang}/" for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)
     for path in sorted(site.rglob("*")):
         relative = path.relative_to(site).as_posix()
-        if not path.is_file() or not relative.endswith((".html", ".json")) or relative.startswith(("assets/", "search/")):
+        if not path.is_file() or not relative.endswith((".html", ".json")) or relative.startswith("assets/"):
             continue
         if relative in ("offline.json",):
             continue
@@ -70,9 +67,8 @@ def build_version(site: Path) -> str:
 def write_offline_files(site: Path, worker_source: Path) -> str:
     """Write offline.json and sw.js into a built site; returns the build version."""
     version = build_version(site)
-    shared = shared_files(site)
-    manifest = {"build": version,
-                "languages": {lang: [_url(f) for f in own + shared] for lang, own in language_files(site).items()}}
+    manifest = {"build": version, "languages": {lang: [_url(f) for f in own + shared_files(site, lang)]
+                                                for lang, own in language_files(site).items()}}
     (site / "offline.json").write_text(json.dumps(manifest, separators=(",", ":")), encoding="utf-8")
     (site / "sw.js").write_text(worker_source.read_text(encoding="utf-8").replace("__BUILD__", version), encoding="utf-8")
     return version

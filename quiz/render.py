@@ -140,7 +140,7 @@ class Writer:
 
     def forget(self, section: Section) -> str:
         out = self.section_heading(section) + f"{escape(self.ui['sections']['forget_intro'])}\n\n"
-        out += '<div class="rr-progress-slot"></div>\n\n' if self.game.questions else ""
+        out += self.progress_box() if self.game.questions else ""
         for entry in sorted(section.entries, key=lambda e: e.rank):
             out += f'<section class="rr-forget" id="{entry.id}" markdown>\n\n'
             out += f"### {self.field(entry.id, 'title')}\n\n{self.wrong_right(entry.id, self.ref(entry.pages))}"
@@ -217,6 +217,11 @@ class Writer:
                 f'<button type="button" class="md-button rr-reveal">{escape(quiz["reveal"])}</button>'
                 f'<p class="rr-result" tabindex="-1" aria-live="polite"></p></div>')
 
+    def progress_box(self) -> str:
+        """How many rules are marked for re-reading, with a reset; quiz.js fills in the count and shows it."""
+        return (f'<div class="rr-progress" role="status" hidden><span class="rr-count"></span>'
+                f'<button type="button" class="md-button rr-reset">{escape(self.ui["quiz"]["reset"])}</button></div>\n\n')
+
     def quiz_marker(self, practice: bool) -> str:
         """Where quiz.js finds the game, its interface texts and (on the quiz page) the practice pool."""
         ui = json.dumps(self.ui["quiz"], ensure_ascii=False)
@@ -227,7 +232,9 @@ class Writer:
         out = front_matter(self.plain("quiz_title"), self.plain("quiz_description"))
         out += f"# {escape(self.plain('quiz_title'))}\n\n{escape(self.plain('quiz_intro'))}\n\n"
         out += self.quiz_marker(practice=True)
-        out += '<div class="rr-progress-slot"></div>\n\n<div class="rr-practice"></div>\n\n'
+        out += self.progress_box()
+        out += (f'<div class="rr-practice"><button type="button" class="md-button md-button--primary rr-practice-start">'
+                f'{escape(self.ui["quiz"]["practice"])}</button><div class="rr-practice-stage"></div></div>\n\n')
         forget = [e for s in self.game.pages["refresher"] if s.kind == "forget" for e in s.entries]
         for entry in sorted(forget, key=lambda e: e.rank):
             questions = [q for q in self.game.questions if q.rule == entry.id]

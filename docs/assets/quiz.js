@@ -78,16 +78,6 @@
     this.showMarks();
   };
 
-  Quiz.prototype.progressBox = function () {
-    var self = this;
-    var box = el("div", { "class": "rr-progress", "role": "status" });
-    box.appendChild(el("span", { "class": "rr-count" }));
-    var reset = el("button", { "type": "button", "class": "md-button rr-reset" }, this.ui.reset);
-    reset.addEventListener("click", function () { self.reset(); });
-    box.appendChild(reset);
-    return box;
-  };
-
   /* Wire the answer controls the build put into a question block; `question` holds kind, answer, rule and label. */
   Quiz.prototype.wire = function (block, question, onDone) {
     var self = this;
@@ -174,10 +164,10 @@
   Quiz.prototype.setUpPractice = function () {
     var self = this;
     var url = this.root.getAttribute("data-practice");
-    var slot = document.querySelector(".rr-practice");
-    if (!url || !slot || slot.querySelector("button")) { return; }
-    var start = el("button", { "type": "button", "class": "md-button md-button--primary rr-practice-start" }, this.ui.practice);
-    var stage = el("div", { "class": "rr-practice-stage", "aria-live": "polite" });
+    var start = document.querySelector(".rr-practice-start");
+    var stage = document.querySelector(".rr-practice-stage");
+    if (!url || !start || start.hasAttribute("data-rr-wired")) { return; }
+    start.setAttribute("data-rr-wired", "");
     var pool = null;
     var controls = null;
 
@@ -219,16 +209,15 @@
         stage.textContent = self.ui.practice_unavailable;
       });
     });
-    slot.appendChild(start);
-    slot.appendChild(stage);
   };
 
   function setUp() {
     var root = document.getElementById("rr-game");
     if (!root) { return; }
     var quiz = new Quiz(root);
-    document.querySelectorAll(".rr-progress-slot").forEach(function (slot) {
-      if (!slot.firstChild) { slot.appendChild(quiz.progressBox()); }
+    document.querySelectorAll(".rr-reset:not([data-rr-wired])").forEach(function (button) {
+      button.setAttribute("data-rr-wired", "");
+      button.addEventListener("click", function () { quiz.reset(); });
     });
     quiz.setUpQuestions();
     quiz.setUpPractice();
