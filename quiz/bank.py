@@ -1,7 +1,6 @@
 """The question bank: loads each game's questions, recomputes every answer with the game's rules checker, and draws variants."""
 from __future__ import annotations
 
-import copy
 import dataclasses
 import inspect
 import random
@@ -15,7 +14,7 @@ KINDS = ("yesno", "number", "choice", "order")
 QUESTION_KEYS = ("id", "rule", "kind", "check", "givens", "answer", "pick?", "shown?", "vary?", "distinct?",
                  "options?", "remember?")
 VARIANT_ATTEMPTS = 400
-VERIFY_VARIANTS = 20
+PRACTICE_VARIANTS = 16     # per question with ranges: the practice pool, drawn once and checked by verify
 PATH = re.compile(r"[A-Za-z_]\w*(\.\w+)*")
 
 
@@ -37,7 +36,7 @@ class Question:
 
 
 def plain(data: Any) -> Any:
-    """Nested YAML data as plain dicts and lists (cheap to copy; line numbers are only needed for messages)."""
+    """A fresh copy of nested YAML data as plain dicts and lists (line numbers are only needed for messages)."""
     if isinstance(data, dict):
         return {key: plain(value) for key, value in data.items()}
     if isinstance(data, list):
@@ -78,7 +77,7 @@ def answer_type_ok(kind: str, value: Any) -> bool:
 
 def compute(game: Game, question: Question, givens: dict | None = None) -> Any:
     """The checker's answer for the question's givens (or a variant's); ValueError if the checker rejects them."""
-    result = getattr(game.checker, question.check)(**copy.deepcopy(givens if givens is not None else question.givens))
+    result = getattr(game.checker, question.check)(**plain(givens if givens is not None else question.givens))
     return resolve(result, question.pick) if question.pick else result
 
 
@@ -311,7 +310,7 @@ def variants(game: Game, question: Question, rng: random.Random, count: int) -> 
     for _ in range(VARIANT_ATTEMPTS):
         if len(found) >= count:
             break
-        data = {"givens": copy.deepcopy(question.givens), "shown": copy.deepcopy(question.shown)}
+        data = {"givens": plain(question.givens), "shown": plain(question.shown)}
         for name, (low, high) in question.vary.items():
             target = "givens" if _has(question.givens, name) else "shown"
             assign(data[target], name, rng.randint(low, high))
@@ -330,6 +329,14 @@ def variants(game: Game, question: Question, rng: random.Random, count: int) -> 
             continue  # e.g. a set-aside that scores nothing (None) is no question to ask
         found.append({**data, "answer": answer})
     return found
+
+
+def practice_variants(game: Game, question: Question) -> list[dict]:
+    """The seeded, reproducible variants the practice pool serves, drawn once per build and shared by all languages."""
+    if question.id not in game.practice:
+        rng = random.Random(f"practice:{game.id}:{question.id}")
+        game.practice[question.id] = variants(game, question, rng, PRACTICE_VARIANTS)
+    return game.practice[question.id]
 
 
 def _has(data: dict, path: str) -> bool:
@@ -353,7 +360,7 @@ def verify_game(game: Game, game_values: dict, problems: Problems) -> None:
         computed = _verify_answer(game, question, path, problems)
         _verify_texts(game, question, values_for(game_values, question.givens, question.shown), problems)
         if question.vary and computed is not None:
-            drawn = variants(game, question, random.Random(f"verify:{game.id}:{question.id}"), VERIFY_VARIANTS)
+            drawn = practice_variants(game, question)
             if not drawn:
                 problems.add(path, question.line, question.id, "vary: no variant the checker accepts")
 

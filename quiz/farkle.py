@@ -181,6 +181,7 @@ def expected_best_score(n: int) -> Fraction:
     return Fraction(sum(ways * _best_set_aside(roll)[0] for roll, ways in _multisets(n)), 6 ** n)
 
 
+@functools.lru_cache(maxsize=None)  # every language's page ships the same table
 def roll_table() -> dict[str, list]:
     """The checker's answer for every multiset of 1–6 dice: key "11356" -> [best score, best dice, hot dice]."""
     table = {}
@@ -191,6 +192,7 @@ def roll_table() -> dict[str, list]:
     return table
 
 
+@functools.lru_cache(maxsize=None)
 def computed_tables() -> dict[str, dict]:
     """Tables the pages show, computed here: the odds for 1 to 6 dice."""
     rows = [{"dice": n, "farkle": farkle_chance(n), "expected": expected_best_score(n)} for n in range(1, DICE + 1)]

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import html
 import json
-import random
 import re
 from fractions import Fraction
 
@@ -13,7 +12,6 @@ from quiz.lint import known_values
 
 PRACTICE_FILE = "practice.json"
 CALCULATOR_FILE = "rolls.json"
-PRACTICE_PER_QUESTION = 16
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 
 
@@ -253,10 +251,7 @@ class Writer:
             if not question.vary:
                 continue
             texts = self.game.question_texts[self.lang][question.id]
-            if question.id not in self.game.practice:
-                rng = random.Random(f"practice:{self.game.id}:{question.id}")
-                self.game.practice[question.id] = bank.variants(self.game, question, rng, PRACTICE_PER_QUESTION)
-            for variant in self.game.practice[question.id]:
+            for variant in bank.practice_variants(self.game, question):
                 values = bank.values_for(self.values, variant["givens"], variant["shown"])
                 label = self.answer_label(question, variant["answer"])
                 options = bank.options(question, variant["answer"])
