@@ -33,6 +33,11 @@ lint: $(VENV)/.site-deps
 verify: $(VENV)/.site-deps
 	$(BIN)/python -m quiz verify
 
+## bench: build time against plain Material, checker timings, page weights, Lighthouse (all medians of 5)
+bench: $(VENV)/.test-deps chromium
+	@test -x .bench/node_modules/.bin/lighthouse || { mkdir -p .bench && cd .bench && npm i -E lighthouse@12.2.3 --no-audit --no-fund --loglevel=error; }
+	$(BIN)/python scripts/bench.py
+
 ## chromium: the browser tests drive Debian's Chromium (Playwright's own download does not work here)
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \

@@ -201,21 +201,27 @@ def bench_weights(site: Path, server: Server) -> None:
           + ", ".join(f"{lang} {practice[lang]:,}/{practice_gz[lang]:,}" for lang in practice))
 
 
+def lighthouse_scores(url: str) -> list[int]:
+    env = dict(os.environ, CHROME_PATH=CHROMIUM)
+    with tempfile.NamedTemporaryFile(suffix=".json") as report:
+        subprocess.run([str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={report.name}",
+                        "--only-categories=performance,accessibility,best-practices,seo",
+                        "--chrome-flags=" + " ".join(CHROMIUM_FLAGS)], env=env, check=True, capture_output=True, timeout=180)
+        categories = json.loads(Path(report.name).read_text())["categories"]
+    return [round(categories[c]["score"] * 100) for c in ("performance", "accessibility", "best-practices", "seo")]
+
+
 def bench_lighthouse(server: Server) -> None:
     if not LIGHTHOUSE.exists():
         print("lighthouse: not installed (make bench installs it with npm i -E lighthouse@12.2.3)")
         return
-    print("Lighthouse 12.2.3 (mobile defaults): performance / accessibility / best practices / SEO")
-    env = dict(os.environ, CHROME_PATH=CHROMIUM)
+    print(f"Lighthouse 12.2.3, mobile defaults, gzip-serving local host (median of {RUNS}): "
+          "performance / accessibility / best practices / SEO")
     for lang, kind in LIGHTHOUSE_PAGES:
-        with tempfile.NamedTemporaryFile(suffix=".json") as report:
-            subprocess.run([str(LIGHTHOUSE), f"{server.url}{lang}/{PAGE_KINDS[kind]}", "--quiet", "--output=json",
-                            f"--output-path={report.name}", "--only-categories=performance,accessibility,best-practices,seo",
-                            "--chrome-flags=" + " ".join(CHROMIUM_FLAGS)], env=env, check=True, capture_output=True,
-                           timeout=180)
-            categories = json.loads(Path(report.name).read_text())["categories"]
-        scores = [round(categories[c]["score"] * 100) for c in ("performance", "accessibility", "best-practices", "seo")]
-        print(f"  {lang} {kind:9} {scores[0]:3} / {scores[1]:3} / {scores[2]:3} / {scores[3]:3}")
+        runs = [lighthouse_scores(f"{server.url}{lang}/{PAGE_KINDS[kind]}") for _ in range(RUNS)]
+        medians = [statistics.median(scores) for scores in zip(*runs)]
+        spread = f"performance runs {sorted(r[0] for r in runs)}"
+        print(f"  {lang} {kind:9} {medians[0]:5.0f} / {medians[1]:3.0f} / {medians[2]:3.0f} / {medians[3]:3.0f}   ({spread})")
 
 
 def main() -> None:
