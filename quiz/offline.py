@@ -9,7 +9,7 @@ from quiz.content import LANGUAGES
 
 DEFAULT_LANGUAGE = "en"   # lives at the site root
 SHARED_PREFIXES = ("assets/stylesheets/", "assets/images/")
-SHARED_FILES = ("assets/site.css", "assets/quiz.js", "assets/dice.js", "assets/offline.js")
+SHARED_FILES = ("assets/site.css", "assets/common.js", "assets/quiz.js", "assets/dice.js", "assets/offline.js")
 LUNR = "assets/javascripts/lunr/min/"
 
 

@@ -167,7 +167,7 @@ def bench_weights(site: Path, server: Server) -> None:
     """What a first visit downloads, per page kind, as measured in Chromium (service-worker caching after load excluded)."""
     from playwright.sync_api import sync_playwright
 
-    print("first-load weight per page kind (de; bytes raw / gzip; our own = site.css, quiz.js, dice.js, offline.js)")
+    print("first-load weight per page kind (de; bytes raw / gzip; our own = site.css, common.js, quiz.js, dice.js, offline.js)")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         for kind, path in PAGE_KINDS.items():
@@ -185,7 +185,7 @@ def bench_weights(site: Path, server: Server) -> None:
                 raw, gz = totals.setdefault(key, [0, 0]), gzip_size(body)
                 raw[0] += len(body)
                 raw[1] += gz
-                if "/assets/" in url and url.rsplit("/", 1)[1] in ("site.css", "quiz.js", "dice.js", "offline.js"):
+                if "/assets/" in url and url.rsplit("/", 1)[1] in ("site.css", "common.js", "quiz.js", "dice.js", "offline.js"):
                     own[0] += len(body)
                     own[1] += gz
             summary = ", ".join(f"{k} {v[0]:,}/{v[1]:,}" for k, v in sorted(totals.items()))

@@ -5,16 +5,8 @@
 
   var MAX_DICE = 6;
 
-  function el(tag, attrs, text) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
-    if (text !== undefined) { node.textContent = text; }
-    return node;
-  }
-
-  function format(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
-  }
+  var el = window.RulesRefresher.el;
+  var format = window.RulesRefresher.format;
 
   function Calculator(root) {
     this.root = root;
@@ -111,11 +103,5 @@
     });
   }
 
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(setUp);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", setUp);
-  } else {
-    setUp();
-  }
+  window.RulesRefresher.onEveryPage(setUp);
 })();

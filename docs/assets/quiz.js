@@ -26,16 +26,8 @@
     } catch (e) { /* no storage: marks last for this page only */ }
   }
 
-  function el(tag, attrs, text) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
-    if (text !== undefined) { node.textContent = text; }
-    return node;
-  }
-
-  function format(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
-  }
+  var el = window.RulesRefresher.el;
+  var format = window.RulesRefresher.format;
 
   function Quiz(root) {
     this.root = root;
@@ -224,13 +216,7 @@
     quiz.showMarks();
   }
 
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(setUp);  /* Material: runs on load and after every page swap */
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", setUp);
-  } else {
-    setUp();
-  }
+  window.RulesRefresher.onEveryPage(setUp);
 })();
 
 /* Print shows every answer: open each <details> before printing, close the ones that were closed after. */
