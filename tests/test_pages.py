@@ -134,7 +134,7 @@ def test_quiz_answers_hide_in_details_and_link_to_their_rule(site_dir, lang, gam
     quiz = read(site_dir, lang, f"{game.id}/quiz/")
     refresher = read(site_dir, lang, f"{game.id}/")
     for question in game.questions:
-        block = re.search(rf'<div class="rr-q"[^>]*id="q-{question.id}".*?</div>', quiz, re.S).group(0)
+        block = re.search(rf'<div class="rr-q"[^>]*id="q-{question.id}".*?</details>', quiz, re.S).group(0)
         assert "<details" in block and f'href="../#{question.rule}"' in block
         assert f'id="{question.rule}"' in refresher
     remember = re.findall(r'<div class="rr-q"[^>]*id="q-([\w-]+)"', refresher)
