@@ -10,7 +10,8 @@ from typing import Any
 import yaml
 
 LANGUAGES = ("en", "de", "fr", "tr")
-REFERENCE_LANGUAGE = "en"
+REFERENCE_LANGUAGE = "en"     # the texts every translation mirrors
+DEFAULT_LANGUAGE = "en"       # built at the site root; the others under /<lang>/
 WORDS_PER_MINUTE = 150
 SPOKEN_SECONDS_LIMIT = 120
 

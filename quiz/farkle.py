@@ -82,13 +82,13 @@ def score(dice) -> int | None:
 @functools.lru_cache(maxsize=None)
 def _best_set_aside(roll: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     """The highest-scoring set-aside of a sorted roll, fewest dice on a tie (more dice left to roll)."""
-    best = (0, ())
-    for size in range(1, len(roll) + 1):
-        for subset in set(itertools.combinations(roll, size)):
-            points = _best_split(_counts(subset))
-            if points is not None and points > best[0]:
-                best = (points, subset)
-    return best
+    best = (0, 0, ())
+    for part in itertools.product(*(range(count + 1) for count in _counts(roll))):
+        size = sum(part)
+        points = _best_split(part) if size else None
+        if points is not None and (points > best[0] or (points == best[0] and points and size < best[1])):
+            best = (points, size, part)
+    return best[0], tuple(face for face, count in zip(FACES, best[2]) for _ in range(count))
 
 
 def best_score(roll) -> int:

@@ -10,7 +10,7 @@ from mkdocs.plugins import event_priority
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from quiz import generate, offline, search_split  # noqa: E402  (needs the repository on sys.path)
-from quiz.content import ContentError  # noqa: E402
+from quiz.content import DEFAULT_LANGUAGE, ContentError  # noqa: E402
 
 _state = {"command": "build", "site_dir": None}
 
@@ -60,7 +60,7 @@ def on_post_build(config):
         return
     site_dir = Path(_state["site_dir"] or config.site_dir)
     for language, page in _state.pop("not_found", {}).items():
-        target = site_dir / ("404.html" if language == offline.DEFAULT_LANGUAGE else f"{language}/404.html")
+        target = site_dir / ("404.html" if language == DEFAULT_LANGUAGE else f"{language}/404.html")
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(page, encoding="utf-8")
     search_split.split_search_index(site_dir)

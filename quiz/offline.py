@@ -5,9 +5,8 @@ import hashlib
 import json
 from pathlib import Path
 
-from quiz.content import LANGUAGES
+from quiz.content import DEFAULT_LANGUAGE, LANGUAGES
 
-DEFAULT_LANGUAGE = "en"   # lives at the site root
 SHARED_PREFIXES = ("assets/stylesheets/", "assets/images/")
 SHARED_FILES = ("assets/site.css", "assets/common.js", "assets/quiz.js", "assets/dice.js", "assets/offline.js")
 LUNR = "assets/javascripts/lunr/min/"

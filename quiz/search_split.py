@@ -4,9 +4,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from quiz.content import LANGUAGES
+from quiz.content import DEFAULT_LANGUAGE, LANGUAGES
 
-DEFAULT_LANGUAGE = "en"   # lives at the site root; the others under /<lang>/
 INDEX = "search/search_index.json"
 
 
