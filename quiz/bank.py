@@ -8,14 +8,13 @@ import re
 from typing import Any
 
 from quiz.content import (LANGUAGES, REFERENCE_LANGUAGE, Game, Problems, Site, digit_runs, format_number, line_of,
-                          load_yaml, placeholders)
+                          load_yaml)
 
 KINDS = ("yesno", "number", "choice", "order")
 QUESTION_KEYS = ("id", "rule", "kind", "check", "givens", "answer", "pick?", "shown?", "vary?", "distinct?",
                  "options?", "remember?")
 VARIANT_ATTEMPTS = 400
 PRACTICE_VARIANTS = 16     # per question with ranges: the practice pool, drawn once and checked by verify
-PATH = re.compile(r"[A-Za-z_]\w*(\.\w+)*")
 
 
 @dataclasses.dataclass

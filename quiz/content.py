@@ -216,12 +216,6 @@ class Game:
     def extra_pages(self) -> list[str]:
         return [name for name in self.pages if name not in PAGE_KINDS]
 
-    def entry_ids(self) -> list[str]:
-        return [e.id for sections in self.pages.values() for s in sections for e in s.entries]
-
-    def text(self, lang: str, entry_id: str) -> dict:
-        return self.texts[lang]["entries"][entry_id]
-
 
 @dataclasses.dataclass
 class Site:
