@@ -46,10 +46,8 @@ def language_files(site: Path) -> dict[str, list[str]]:
         relative = path.relative_to(site).as_posix()
         if not path.is_file() or not relative.endswith((".html", ".json")) or relative.startswith("assets/"):
             continue
-        if relative in ("offline.json",):
-            continue
-        lang = relative.split("/", 1)[0] + "/" if relative.startswith(others) else None
-        files[lang[:-1] if lang else DEFAULT_LANGUAGE].append(relative)
+        if relative != "offline.json":
+            files[relative.split("/", 1)[0] if relative.startswith(others) else DEFAULT_LANGUAGE].append(relative)
     return files
 
 

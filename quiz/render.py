@@ -227,8 +227,7 @@ class Writer:
         return f'<div id="rr-game" hidden data-game="{self.game.id}" data-ui="{escape(ui)}"{pool}></div>\n\n'
 
     def quiz(self) -> str:
-        out = front_matter(self.plain("quiz_title"), self.plain("quiz_description"))
-        out += f"# {escape(self.plain('quiz_title'))}\n\n{escape(self.plain('quiz_intro'))}\n\n"
+        out = self.head("quiz")
         out += self.quiz_marker(practice=True)
         out += self.progress_box()
         out += (f'<div class="rr-practice"><button type="button" class="md-button md-button--primary rr-practice-start">'
@@ -241,8 +240,7 @@ class Writer:
                 out += f"## {self.field(entry.id, 'title')} {{ #rule-{entry.id} }}\n\n"
                 out += "".join(self.question(q, rule_href="../#") for q in questions)
                 out += "</section>\n\n"
-        out += f"[{escape(self.ui['labels']['refresher_link'])}](index.md)\n"
-        return out
+        return out + self.back_link()
 
     def practice_pool(self) -> str:
         """Checker-answered variants of every question with ranges, texts filled in this language."""
@@ -341,9 +339,17 @@ class Writer:
                     parts.extend(fill(v, self.values) for v in self.texts["entries"][entry.id].values())
         return "\n".join(parts)
 
+    def head(self, page: str) -> str:
+        """Front matter, title and intro of a page, from the texts <page>_title, _description and _intro."""
+        title = self.plain(f"{page}_title")
+        return (front_matter(title, self.plain(f"{page}_description"))
+                + f"# {escape(title)}\n\n{escape(self.plain(f'{page}_intro'))}\n\n")
+
+    def back_link(self) -> str:
+        return f"[{escape(self.ui['labels']['refresher_link'])}](index.md)\n"
+
     def refresher(self) -> str:
-        out = front_matter(self.plain("refresher_title"), self.plain("refresher_description"))
-        out += f"# {escape(self.plain('refresher_title'))}\n\n{escape(self.plain('refresher_intro'))}\n\n"
+        out = self.head("refresher")
         out += self.quiz_marker(practice=False) if self.game.questions else ""
         out += f"[{escape(self.ui['labels']['teach_link'])}](teach.md)\n{{ .rr-pagelinks }}\n\n"
         return out + self.body("refresher")
@@ -352,19 +358,12 @@ class Writer:
         words = spoken_words(self.spoken_text())
         seconds = round(words * 60 / WORDS_PER_MINUTE)
         read_aloud = fill(self.ui["labels"]["read_aloud"], {"words": words, "seconds": seconds, "wpm": WORDS_PER_MINUTE})
-        out = front_matter(self.plain("teach_title"), self.plain("teach_description"))
-        out += f"# {escape(self.plain('teach_title'))}\n\n{escape(self.plain('teach_intro'))}\n\n"
+        out = self.head("teach")
         out += f'<p class="rr-aloud">{escape(read_aloud)}</p>\n\n'
-        out += self.body("teach")
-        out += f"[{escape(self.ui['labels']['refresher_link'])}](index.md)\n"
-        return out
+        return out + self.body("teach") + self.back_link()
 
     def extra_page(self, name: str) -> str:
-        out = front_matter(self.plain(f"{name}_title"), self.plain(f"{name}_description"))
-        out += f"# {escape(self.plain(f'{name}_title'))}\n\n{escape(self.plain(f'{name}_intro'))}\n\n"
-        out += self.body(name)
-        out += f"[{escape(self.ui['labels']['refresher_link'])}](index.md)\n"
-        return out
+        return self.head(name) + self.body(name) + self.back_link()
 
     def pages(self) -> dict[str, str]:
         game = self.game.id
