@@ -1,12 +1,11 @@
-"""Command line: `python -m quiz lint` checks rules/; `python -m quiz verify` also checks every quiz answer."""
+"""Command line: `python -m quiz lint` checks rules/; `python -m quiz verify` also checks every quiz question."""
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
 
-from quiz.content import ContentError, load_site
-from quiz.facts import rules_dir
+from quiz.content import LANGUAGES, ContentError, load_site, rules_dir
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,8 +20,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(error.problems)} problem(s)", file=sys.stderr)
         return 1
     questions = sum(len(g.questions) for g in site.games)
-    checked = f", {questions} quiz answers agree with the rules checkers" if args.command == "verify" else ""
-    print(f"rules/ is consistent: {len(site.games)} game(s), 4 languages{checked}")
+    checked = f", {questions} quiz questions agree with the rules checkers" if args.command == "verify" else ""
+    print(f"rules/ is consistent: {len(site.games)} game(s), {len(LANGUAGES)} languages{checked}")
+    if args.command == "verify":
+        for game in site.games:
+            pools = game.practice.values()
+            print(f"  {game.id}: practice serves {sum(len(p.variants) for p in pools)} variants in each language, "
+                  f"from {len(game.practice)} questions; dropped {sum(p.illegal for p in pools)} drawn as illegal "
+                  f"and {sum(p.lost for p in pools)} that lost what their question tests")
     return 0
 
 

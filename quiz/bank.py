@@ -1,20 +1,65 @@
-"""The question bank: loads each game's questions, recomputes every answer with the game's rules checker, and draws variants."""
+"""The question bank: every question describes a game that can happen, shows what the checker is given, and has the
+answer the checker computes; practice variants are drawn, checked and worded the same way, in every language."""
 from __future__ import annotations
 
+import collections
 import dataclasses
-import inspect
+import operator
 import random
 import re
 from typing import Any
 
-from quiz.content import (LANGUAGES, REFERENCE_LANGUAGE, Game, Problems, Site, digit_runs, format_number, line_of,
-                          load_yaml)
+from quiz.checker import IllegalState, MalformedInput
+from quiz.content import (LANGUAGES, REFERENCE_LANGUAGE, Game, Problems, Site, check_keys, digit_runs, line_of,
+                          load_yaml, plain)
+from quiz.wording import Wording, WordingError, placeholder_paths, resolve, strip_placeholders
 
 KINDS = ("yesno", "number", "choice", "order")
-QUESTION_KEYS = ("id", "rule", "kind", "check", "givens", "answer", "pick?", "shown?", "vary?", "distinct?",
+QUESTION_KEYS = ("id", "rule", "kind", "check", "givens", "answer", "pick?", "derived?", "vary?", "keep?",
                  "options?", "remember?")
 VARIANT_ATTEMPTS = 400
-PRACTICE_VARIANTS = 16     # per question with ranges: the practice pool, drawn once and checked by verify
+PRACTICE_VARIANTS = 16     # per question with ranges: the practice pool, drawn once per build
+MIN_PRACTICE_VARIANTS = 4  # fewer left after legality and `keep`: the ranges wash out what the question tests
+ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+CONDITION = re.compile(r"^\s*(\S+)\s*(==|!=|<=|>=|<|>)\s*(\S+)\s*$")
+COMPARE = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operator.gt}
+
+
+@dataclasses.dataclass(frozen=True)
+class Condition:
+    """What every variant keeps: `answer == yes`, `taken <= players`, `players.Ana.wants > pile`."""
+
+    text: str
+    left: Any
+    op: str
+    right: Any
+
+    @property
+    def needs_answer(self) -> bool:
+        return "answer" in (self.left, self.right)
+
+    def holds(self, values: dict) -> bool:
+        def operand(token):
+            if isinstance(token, int) or isinstance(token, bool):
+                return token
+            return resolve(values, token)
+        left, right = operand(self.left), operand(self.right)
+        try:
+            return COMPARE[self.op](left, right)
+        except TypeError:
+            return False
+
+
+def parse_condition(text: Any) -> Condition | None:
+    match = CONDITION.match(text) if isinstance(text, str) else None
+    if not match:
+        return None
+
+    def token(word: str):
+        if re.fullmatch(r"-?\d+", word):
+            return int(word)
+        return {"yes": True, "no": False}.get(word, word)
+    return Condition(text, token(match.group(1)), match.group(2), token(match.group(3)))
 
 
 @dataclasses.dataclass
@@ -27,33 +72,23 @@ class Question:
     answer: Any
     line: int | None
     pick: str | None = None
-    shown: dict = dataclasses.field(default_factory=dict)
+    derived: dict = dataclasses.field(default_factory=dict)
     vary: dict = dataclasses.field(default_factory=dict)
-    distinct: list = dataclasses.field(default_factory=list)
+    keep: list | None = None       # None: not declared (a question with vary must declare it)
     options: list | None = None
     remember: bool = False
 
 
-def plain(data: Any) -> Any:
-    """A fresh copy of nested YAML data as plain dicts and lists (line numbers are only needed for messages)."""
-    if isinstance(data, dict):
-        return {key: plain(value) for key, value in data.items()}
-    if isinstance(data, list):
-        return [plain(value) for value in data]
-    return data
+@dataclasses.dataclass
+class Practice:
+    """A question's practice variants (the givens, with derived ones filled in, and the answer) and what was dropped."""
+
+    variants: list = dataclasses.field(default_factory=list)
+    illegal: int = 0     # drawn, but no game reaches them
+    lost: int = 0        # legal, but they lose what the question tests (`keep`)
 
 
-def resolve(data: Any, path: str) -> Any:
-    """Follow a dotted path (keys and list indexes) into nested data; KeyError if it leads nowhere."""
-    for part in path.split("."):
-        if isinstance(data, list) and part.isdigit() and int(part) < len(data):
-            data = data[int(part)]
-        elif isinstance(data, dict) and part in data:
-            data = data[part]
-        else:
-            raise KeyError(path)
-    return data
-
+# --- givens -----------------------------------------------------------------------------------------------------------
 
 def assign(data: Any, path: str, value: Any) -> None:
     *parents, last = path.split(".")
@@ -62,6 +97,27 @@ def assign(data: Any, path: str, value: Any) -> None:
         target[int(last)] = value
     else:
         target[last] = value
+
+
+def with_derived(question: Question, givens: dict, facts: dict) -> dict:
+    """The givens with every derived one computed from the others (or from a fact), in the order declared."""
+    full = plain(givens)
+    for target, source in question.derived.items():
+        assign(full, target, plain(resolve({**facts, **full}, source)))
+    return full
+
+
+def leaf_paths(data: Any, prefix: str = "") -> list[str]:
+    """Every value the checker is given, as dotted paths; an empty list or mapping is a value of its own."""
+    if isinstance(data, dict) and data:
+        return [p for key, value in data.items() for p in leaf_paths(value, f"{prefix}{key}.")]
+    if isinstance(data, list) and data:
+        return [p for i, value in enumerate(data) for p in leaf_paths(value, f"{prefix}{i}.")]
+    return [prefix.rstrip(".")]
+
+
+def covers(placeholder: str, path: str) -> bool:
+    return path == placeholder or path.startswith(placeholder + ".")
 
 
 def answer_type_ok(kind: str, value: Any) -> bool:
@@ -74,9 +130,9 @@ def answer_type_ok(kind: str, value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
-def compute(game: Game, question: Question, givens: dict | None = None) -> Any:
-    """The checker's answer for the question's givens (or a variant's); ValueError if the checker rejects them."""
-    result = getattr(game.checker, question.check)(**plain(givens if givens is not None else question.givens))
+def compute(game: Game, question: Question, givens: dict) -> Any:
+    """The checker's answer for complete givens (derived ones included)."""
+    result = game.checker.call(question.check, plain(givens))
     return resolve(result, question.pick) if question.pick else result
 
 
@@ -89,57 +145,73 @@ def options(question: Question, answer: Any) -> list[str]:
     return list(question.options or [])
 
 
-def values_for(game_values: dict, givens: dict, shown: dict) -> dict:
-    return {**game_values, **givens, **shown}
+def format_answer(answer: Any) -> Any:
+    """An answer as the browser compares it: "yes"/"no", a number, a name, or a list of names."""
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    return answer
 
 
-def fill_paths(text: str, values: dict, lang: str | None = None) -> str:
-    """Fill {dotted.path} placeholders; with a language, big numbers are grouped as that language writes them."""
-    def value(match):
-        found = resolve(values, match.group(1))
-        return str(format_number(found, lang) if lang else found)
-    return re.sub(r"\{([A-Za-z_][\w.]*)\}", value, text)
+def format_plain(answer: Any) -> str:
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    if isinstance(answer, list):
+        return " → ".join(map(str, answer))
+    return str(answer)
 
 
-def why_text(texts: dict, answer: Any) -> str:
-    why = texts["why"]
-    return why["yes" if answer else "no"] if isinstance(why, dict) else why
+def answer_label(kind: str, answer: Any, ui: dict, wording: Wording) -> str:
+    """The answer as a player reads it in one language: Yes/Ja/Oui/Evet, a number as the language writes it, names."""
+    if kind == "yesno":
+        return ui["quiz"]["yes" if answer else "no"]
+    if kind == "number":
+        return wording.number(answer)
+    return format_plain(answer)
 
+
+# --- loading ----------------------------------------------------------------------------------------------------------
 
 def _load_question(raw: Any, path, problems: Problems) -> Question | None:
-    from quiz.content import _check_keys
-
-    if not _check_keys(raw, QUESTION_KEYS, path, raw.get("id") if isinstance(raw, dict) else None, problems, "a question"):
+    qid = raw.get("id") if isinstance(raw, dict) else None
+    if not check_keys(raw, QUESTION_KEYS, path, qid, problems, "a question"):
         return None
-    qid = raw["id"]
     line = line_of(raw)
     ok = True
-    if not isinstance(qid, str) or not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", qid):
-        problems.add(path, line, str(qid), "a question id is lower-case words joined by '-'")
+
+    def bad(key: str | None, message: str) -> None:
+        nonlocal ok
+        problems.add(path, line_of(raw, key) if key else line, str(qid), message)
         ok = False
+
+    if not isinstance(qid, str) or not ID.fullmatch(qid):
+        bad(None, "a question id is lower-case words joined by '-'")
     if raw["kind"] not in KINDS:
-        problems.add(path, line_of(raw, "kind"), qid, f"kind {raw['kind']!r} is not one of {', '.join(KINDS)}")
-        ok = False
+        bad("kind", f"kind {raw['kind']!r} is not one of {', '.join(KINDS)}")
     for key in ("rule", "check", "pick"):
         if key in raw and not isinstance(raw[key], str):
-            problems.add(path, line_of(raw, key), qid, f"{key} must be a name, not {raw[key]!r}")
-            ok = False
+            bad(key, f"{key} must be a name, not {raw[key]!r}")
     if "remember" in raw and not isinstance(raw["remember"], bool):
-        problems.add(path, line_of(raw, "remember"), qid, "remember must be true or false")
-        ok = False
-    for key in ("givens", "shown", "vary"):
+        bad("remember", "remember must be true or false")
+    for key in ("givens", "vary", "derived"):
         if key in raw and not isinstance(raw[key], dict):
-            problems.add(path, line_of(raw, key), qid, f"{key} must be a mapping")
-            ok = False
-    for key in ("distinct", "options"):
+            bad(key, f"{key} must be a mapping")
+    for key in ("keep", "options"):
         if key in raw and not isinstance(raw[key], list):
-            problems.add(path, line_of(raw, key), qid, f"{key} must be a list")
-            ok = False
+            bad(key, f"{key} must be a list")
+    keep = [] if "keep" in raw else None
+    for text in raw["keep"] if isinstance(raw.get("keep"), list) else []:
+        condition = parse_condition(text)
+        if condition is None:
+            bad("keep", f"keep: {text!r} is not a comparison like 'answer == yes' or 'taken <= players'")
+        keep.append(condition)
+    derived = raw.get("derived") or {}
+    if isinstance(derived, dict) and not all(isinstance(k, str) and isinstance(v, str) for k, v in derived.items()):
+        bad("derived", "derived maps a given's path to the path it is computed from")
     if not ok:
         return None
     return Question(qid, raw["rule"], raw["kind"], raw["check"], plain(raw["givens"]), plain(raw["answer"]), line,
-                    raw.get("pick"), plain(raw.get("shown") or {}), plain(raw.get("vary") or {}),
-                    plain(raw.get("distinct") or []), plain(raw.get("options")), bool(raw.get("remember", False)))
+                    raw.get("pick"), plain(derived), plain(raw.get("vary") or {}), keep, plain(raw.get("options")),
+                    bool(raw.get("remember", False)))
 
 
 def load_questions(game: Game, problems: Problems) -> None:
@@ -151,9 +223,7 @@ def load_questions(game: Game, problems: Problems) -> None:
     raw = load_yaml(path, problems)
     if raw is None:
         return
-    from quiz.content import _check_keys
-
-    if not _check_keys(raw, ("questions",), path, None, problems, "questions.yml") or not isinstance(raw["questions"], list):
+    if not check_keys(raw, ("questions",), path, None, problems, "questions.yml") or not isinstance(raw["questions"], list):
         if isinstance(raw, dict) and "questions" in raw:
             problems.add(path, line_of(raw, "questions"), None, "questions must be a list")
         return
@@ -173,116 +243,285 @@ def load_questions(game: Game, problems: Problems) -> None:
             problems.add(text_path, None, None, "question texts must be a mapping of question ids")
 
 
-def _verify_structure(game: Game, question: Question, rule_ids: set[str], path, problems: Problems) -> bool:
-    ok = True
-    if question.rule not in rule_ids:
-        problems.add(path, question.line, question.id, f"rule {question.rule!r} is not an easy-to-forget id of {game.id}")
-        ok = False
-    function = getattr(game.checker, question.check, None)
-    if question.check.startswith("_") or not inspect.isfunction(function):
-        problems.add(path, question.line, question.id, f"check {question.check!r} is not a function of quiz/{game.id}.py")
-        return False
-    for name in question.distinct:
-        if not isinstance(name, str) or not _has({**question.givens, **question.shown}, name):
-            problems.add(path, question.line, question.id, f"distinct: {name!r} is not a given")
+# --- verifying one question ---------------------------------------------------------------------------------------------
+
+class QuestionCheck:
+    """Everything `verify` checks about one question; problems are collected, never raised."""
+
+    def __init__(self, site: Site, game: Game, question: Question, problems: Problems):
+        self.site, self.game, self.question, self.problems = site, game, question, problems
+        self.path = game.dir / "questions.yml"
+        self.facts = game.values()
+
+    def add(self, message: str, path=None, line: int | None = None) -> None:
+        self.problems.add(path or self.path, line or self.question.line, self.question.id, message)
+
+    def structure(self, rule_ids: set[str]) -> bool:
+        question, ok = self.question, True
+        if question.rule not in rule_ids:
+            self.add(f"rule {question.rule!r} is not an easy-to-forget id of {self.game.id}")
             ok = False
-    if question.options is not None and not all(isinstance(o, str) for o in question.options):
-        problems.add(path, question.line, question.id, "options must be names")
-        ok = False
-    for name in question.vary:
-        if not isinstance(name, str):
-            problems.add(path, question.line, question.id, f"vary: {name!r} is not a given")
+        if question.check not in self.game.checker.rules():
+            self.add(f"check {question.check!r} is not a rule of quiz/{self.game.id}.py "
+                     f"(one of {', '.join(self.game.checker.rules())})")
+            return False
+        if question.options is not None and not all(isinstance(o, str) for o in question.options):
+            self.add("options must be names")
             ok = False
-            continue
+        full = plain(question.givens)
+        for target, source in question.derived.items():
+            try:
+                value = plain(resolve({**self.facts, **full}, source))
+            except KeyError:
+                self.add(f"derived: {target!r} comes from {source!r}, which is neither a given nor a fact")
+                ok = False
+                continue
+            parent = target.rpartition(".")[0]
+            try:
+                typed = resolve(question.givens, target)
+            except KeyError:
+                typed = None
+            else:
+                if not isinstance(resolve(question.givens, parent) if parent else question.givens, list):
+                    self.add(f"derived: {target!r} is computed from {source!r}; do not type it in givens as well")
+                    ok = False
+                elif typed != value:
+                    self.add(f"derived: {target!r} is computed from {source!r}, but givens type it as {typed!r}")
+                    ok = False
+            try:
+                assign(full, target, value)
+            except (KeyError, IndexError, ValueError, TypeError):
+                self.add(f"derived: {target!r} has no place in the givens")
+                ok = False
+        for name, bounds in question.vary.items():
+            try:
+                value = resolve(question.givens, name) if isinstance(name, str) else None
+            except KeyError:
+                value = None
+            if name in question.derived:
+                self.add(f"vary: {name!r} is derived; vary what it comes from")
+                ok = False
+            elif type(value) is not int or not (isinstance(bounds, list) and len(bounds) in (2, 3)
+                                                 and all(type(b) is int for b in bounds) and bounds[0] <= bounds[1]
+                                                 and (len(bounds) == 2 or bounds[2] > 0)):
+                self.add(f"vary: {name!r} needs a whole-number given and a range [low, high] or [low, high, step]")
+                ok = False
+        if question.vary and question.keep is None:
+            self.add("vary needs keep: what every variant must keep to test the rule (keep: [] if any variant does)")
+            ok = False
+        return ok
+
+    def answer(self, givens: dict) -> Any:
+        """The checker's answer, or None after reporting why there is none."""
+        question = self.question
         try:
-            value = resolve({**question.givens, **question.shown}, name)
-        except KeyError:
-            problems.add(path, question.line, question.id, f"vary: {name!r} is not a given")
-            ok = False
-            continue
-        bounds = question.vary[name]
-        if type(value) is not int or not (isinstance(bounds, list) and len(bounds) == 2
-                                          and all(type(b) is int for b in bounds) and bounds[0] <= bounds[1]):
-            problems.add(path, question.line, question.id, f"vary: {name!r} needs an integer given and a range [low, high]")
-            ok = False
-    return ok
+            reasons = self.game.checker.illegal(question.check, givens)
+        except MalformedInput as exc:
+            self.add(f"the checker rejects the givens as malformed: {exc}")
+            return None
+        except Exception as exc:  # a checker bug must be one line, not a traceback
+            self.add(f"checker crashed: {type(exc).__name__}: {exc}")
+            return None
+        if reasons:
+            self.add(f"the givens describe a game that cannot happen: {reasons[0]}")
+            return None
+        try:
+            computed = compute(self.game, question, givens)
+        except (MalformedInput, IllegalState) as exc:
+            self.add(f"the checker rejects the givens: {exc}")
+            return None
+        except KeyError as exc:
+            self.add(f"pick: {question.pick!r} is not part of the checker's result ({exc})")
+            return None
+        except Exception as exc:
+            self.add(f"checker crashed: {type(exc).__name__}: {exc}")
+            return None
+        if not answer_type_ok(question.kind, computed):
+            self.add(f"the checker's {computed!r} is not a {question.kind} answer")
+            return None
+        if computed != question.answer:
+            self.add(f"stated {format_plain(question.answer)}, checker computed {format_plain(computed)}")
+        if question.kind == "choice" and computed not in (question.options or []):
+            self.add(f"answer {computed!r} is not among the options")
+        for condition in question.keep or []:
+            try:
+                held = condition.holds({**self.facts, **givens, "answer": computed})
+            except KeyError as exc:
+                self.add(f"keep: {condition.text!r} names {exc.args[0]!r}, which is neither a given nor a fact")
+                continue
+            if not held:
+                self.add(f"keep: the stated question itself does not keep {condition.text!r}")
+        return computed
 
+    def coverage(self, givens: dict, reference: dict) -> None:
+        """Every given the checker receives is shown in the question's text, or derived from what is shown."""
+        shown = placeholder_paths(reference["text"])
+        line = line_of(self.game.question_texts[REFERENCE_LANGUAGE].get(self.question.id))
+        path = self.game.dir / f"questions.{REFERENCE_LANGUAGE}.yml"
 
-def _verify_answer(game: Game, question: Question, path, problems: Problems) -> Any:
-    try:
-        computed = compute(game, question)
-    except (ValueError, TypeError, KeyError) as exc:
-        problems.add(path, question.line, question.id, f"the checker rejects the givens: {exc}")
-        return None
-    if not answer_type_ok(question.kind, computed):
-        problems.add(path, question.line, question.id, f"the checker's {computed!r} is not a {question.kind} answer")
-        return None
-    if computed != question.answer:
-        problems.add(path, question.line, question.id, f"stated {format_plain(question.answer)}, checker computed {format_plain(computed)}")
-    if question.kind == "choice" and computed not in (question.options or []):
-        problems.add(path, question.line, question.id, f"answer {computed!r} is not among the options")
-    return computed
+        def visible(leaf: str, seen: frozenset = frozenset()) -> bool:
+            if any(covers(p, leaf) for p in shown):
+                return True
+            source = next((s for t, s in self.question.derived.items() if covers(t, leaf)), None)
+            if source is None or source in seen:
+                return False
+            if source in self.facts:
+                return True
+            return all(visible(l, seen | {source}) for l in leaf_paths(resolve(givens, source), source + "."))
 
+        for leaf in leaf_paths(givens):
+            if not visible(leaf):
+                self.add(f"given {leaf!r} is not in the text and not derived", path, line)
 
-def format_answer(answer: Any) -> Any:
-    """An answer as the browser compares it: "yes"/"no", a number, a name, or a list of names."""
-    if isinstance(answer, bool):
-        return "yes" if answer else "no"
-    return answer
+    def texts(self) -> dict[str, dict] | None:
+        """Each language's entry, shaped right and with exactly English's placeholders; None if English is unusable."""
+        question = self.question
+        yesno = question.kind == "yesno"
+        entries = {}
+        for lang in LANGUAGES:
+            texts = self.game.question_texts.get(lang)
+            if texts is None:
+                continue
+            path = self.game.dir / f"questions.{lang}.yml"
+            entry = texts.get(question.id)
+            if not isinstance(entry, dict):
+                self.add(f"missing the {lang} text of this question", path, line_of(texts))
+                continue
+            for key in entry.keys() - {"text", "why"}:
+                self.add(f"unknown key {key!r}", path, line_of(entry, key))
+            why = entry.get("why")
+            if not isinstance(entry.get("text"), str) or why is None:
+                self.add("needs a text and a why", path, line_of(entry))
+                continue
+            if yesno and not (isinstance(why, dict) and set(why) == {"yes", "no"} and all(isinstance(v, str) for v in why.values())):
+                self.add("a yes/no question needs a why for yes and for no", path, line_of(entry, "why"))
+                continue
+            if not yesno and not isinstance(why, str):
+                self.add("why must be one line of text", path, line_of(entry, "why"))
+                continue
+            entries[lang] = entry
+        reference = entries.get(REFERENCE_LANGUAGE)
+        if reference is None:
+            return None
+        for lang, entry in entries.items():
+            if lang == REFERENCE_LANGUAGE:
+                continue
+            path = self.game.dir / f"questions.{lang}.yml"
+            for key, text, ref_text in self._strings(entry, reference):
+                line = line_of(entry, key.split(".")[0])
+                mine, theirs = collections.Counter(placeholder_paths(text)), collections.Counter(placeholder_paths(ref_text))
+                if mine != theirs:
+                    self.add(f"{key}: placeholders {_counted(mine)} differ from {REFERENCE_LANGUAGE} {_counted(theirs)}", path, line)
+                if digit_runs(strip_placeholders(text)) != digit_runs(strip_placeholders(ref_text)):
+                    self.add(f"{key}: digits differ from {REFERENCE_LANGUAGE}", path, line)
+        return entries
 
+    @staticmethod
+    def _strings(entry: dict, reference: dict):
+        yield "text", entry["text"], reference["text"]
+        if isinstance(entry["why"], dict):
+            for answer in ("yes", "no"):
+                yield f"why.{answer}", entry["why"][answer], reference["why"][answer]
+        else:
+            yield "why", entry["why"], reference["why"]
 
-def format_plain(answer: Any) -> str:
-    if isinstance(answer, bool):
-        return "yes" if answer else "no"
-    if isinstance(answer, list):
-        return " → ".join(map(str, answer))
-    return str(answer)
+    def word(self, entries: dict, givens: dict, answer: Any) -> dict[str, dict] | None:
+        """The question as each language says it for these givens and this answer; None after reporting a problem."""
+        worded = {}
+        for lang, entry in entries.items():
+            wording = self.game.wording(lang)
+            label = answer_label(self.question.kind, answer, self.site.ui[lang], wording)
+            values = {**self.facts, **givens, "answer": answer if self.question.kind == "number" else label}
+            why = entry["why"][format_answer(answer)] if isinstance(entry["why"], dict) else entry["why"]
+            try:
+                worded[lang] = {"text": wording.fill(entry["text"], values), "why": wording.fill(why, values),
+                                "label": label}
+            except WordingError as exc:
+                self.add(f"{lang}: {exc}", self.game.dir / f"questions.{lang}.yml",
+                         line_of(self.game.question_texts[lang].get(self.question.id)))
+                return None
+        return worded
 
-
-def _verify_texts(game: Game, question: Question, values: dict, problems: Problems) -> None:
-    """Every language has the question's text and why, with English's placeholders and digits, and they render."""
-    reference = game.question_texts.get(REFERENCE_LANGUAGE, {}).get(question.id)
-    if not _well_formed(reference, question):
-        reference = None  # the English entry's own problem is reported below; nothing to compare against
-    for lang in LANGUAGES:
-        texts = game.question_texts.get(lang)
-        if texts is None:
-            continue
-        path = game.dir / f"questions.{lang}.yml"
-        entry = texts.get(question.id)
-        if not isinstance(entry, dict):
-            problems.add(path, line_of(texts), question.id, f"missing the {lang} text of this question")
-            continue
-        expected_why = {"yes", "no"} if question.kind == "yesno" else None
-        for key in entry.keys() - {"text", "why"}:
-            problems.add(path, line_of(entry, key), question.id, f"unknown key {key!r}")
-        why = entry.get("why")
-        if not isinstance(entry.get("text"), str) or why is None:
-            problems.add(path, line_of(entry), question.id, "needs a text and a why")
-            continue
-        if expected_why and not (isinstance(why, dict) and set(why) == expected_why):
-            problems.add(path, line_of(entry, "why"), question.id, "a yes/no question needs a why for yes and for no")
-            continue
-        if not expected_why and not isinstance(why, str):
-            problems.add(path, line_of(entry, "why"), question.id, "why must be one line of text")
-            continue
-        strings = {"text": entry["text"], **({f"why.{k}": v for k, v in why.items()} if expected_why else {"why": why})}
-        for key, text in strings.items():
-            if not isinstance(text, str):
-                problems.add(path, line_of(entry, key.split(".")[0]), question.id, f"{key} must be text")
+    def practice(self, entries: dict) -> Practice:
+        """Seeded, reproducible variants: legal, keeping what the question tests, answered by the checker, worded."""
+        question, game = self.question, self.game
+        rng = random.Random(f"practice:{game.id}:{question.id}")
+        before = [c for c in question.keep or [] if not c.needs_answer]
+        after = [c for c in question.keep or [] if c.needs_answer]
+        practice, seen = Practice(), set()
+        for _ in range(VARIANT_ATTEMPTS):
+            if len(practice.variants) >= PRACTICE_VARIANTS:
+                break
+            drawn = plain(question.givens)
+            for name, bounds in question.vary.items():
+                low, high, step = (*bounds, 1)[:3]
+                assign(drawn, name, low + step * rng.randint(0, (high - low) // step))
+            givens = with_derived(question, drawn, self.facts)
+            key = repr(givens)
+            if key in seen:
+                continue
+            seen.add(key)
+            if not all(c.holds({**self.facts, **givens}) for c in before):
+                practice.lost += 1
                 continue
             try:
-                fill_paths(text, {**values, "answer": "x"} if key.startswith("why") else values)
-            except KeyError as exc:
-                problems.add(path, line_of(entry, key.split(".")[0]), question.id, f"{key}: unknown placeholder {{{exc.args[0]}}}")
-            if reference is None or lang == REFERENCE_LANGUAGE:
+                if game.checker.illegal(question.check, givens):
+                    practice.illegal += 1
+                    continue
+                answer = compute(game, question, givens)
+            except (MalformedInput, IllegalState) as exc:
+                self.add(f"vary draws malformed givens ({exc}); narrow the ranges")
+                return Practice()
+            except Exception as exc:
+                self.add(f"checker crashed on a variant: {type(exc).__name__}: {exc}")
+                return Practice()
+            if not answer_type_ok(question.kind, answer):
+                self.add(f"the checker's {answer!r} for a variant is not a {question.kind} answer")
+                return Practice()
+            if not all(c.holds({**self.facts, **givens, "answer": answer}) for c in after):
+                practice.lost += 1
                 continue
-            ref_text = reference["text"] if key == "text" else (reference["why"][key[4:]] if expected_why else reference["why"])
-            if placeholders_of(text) != placeholders_of(ref_text):
-                problems.add(path, line_of(entry, key.split(".")[0]), question.id,
-                             f"{key}: placeholders {sorted(placeholders_of(text))} differ from en {sorted(placeholders_of(ref_text))}")
-            if digit_runs(re.sub(r"\{[\w.]+\}", "", text)) != digit_runs(re.sub(r"\{[\w.]+\}", "", ref_text)):
-                problems.add(path, line_of(entry, key.split(".")[0]), question.id, f"{key}: digits differ from en")
+            worded = self.word(entries, givens, answer)
+            if worded is None:
+                return Practice()
+            practice.variants.append({"givens": givens, "answer": answer, "worded": worded})
+        if len(practice.variants) < MIN_PRACTICE_VARIANTS:
+            self.add(f"vary: only {len(practice.variants)} variant(s) are legal and keep "
+                     f"{', '.join(c.text for c in question.keep or []) or 'the question'}"
+                     f" ({practice.illegal} illegal, {practice.lost} lost it); widen or narrow the ranges")
+        return practice
+
+
+def _counted(counter: collections.Counter) -> list[str]:
+    return sorted(f"{name}×{n}" if n > 1 else name for name, n in counter.items())
+
+
+def verify_game(site: Site, game: Game, problems: Problems) -> None:
+    """Check every question of a game; keep its wording per language and its practice variants on the game."""
+    rule_ids = {e.id for s in game.pages["refresher"] if s.kind == "forget" for e in s.entries}
+    seen = set()
+    game.worded, game.practice = {}, {}
+    for question in game.questions:
+        check = QuestionCheck(site, game, question, problems)
+        found_before = len(problems.items)
+        if question.id in seen:
+            check.add("duplicate question id")
+        seen.add(question.id)
+        if not check.structure(rule_ids):
+            continue
+        givens = with_derived(question, question.givens, check.facts)
+        computed = check.answer(givens)
+        entries = check.texts()
+        if entries is None:
+            continue
+        check.coverage(givens, entries[REFERENCE_LANGUAGE])
+        if computed is None:
+            continue
+        worded = check.word(entries, givens, question.answer)
+        if worded is not None:
+            game.worded[question.id] = worded
+        if question.vary and len(problems.items) == found_before:
+            game.practice[question.id] = check.practice(entries)
     for lang, texts in game.question_texts.items():
         known = {q.id for q in game.questions}
         for qid in texts:
@@ -290,83 +529,7 @@ def _verify_texts(game: Game, question: Question, values: dict, problems: Proble
                 problems.add(game.dir / f"questions.{lang}.yml", line_of(texts, qid), qid, "text for a question that does not exist")
 
 
-def _well_formed(entry: Any, question: Question) -> bool:
-    if not isinstance(entry, dict) or not isinstance(entry.get("text"), str):
-        return False
-    why = entry.get("why")
-    if question.kind == "yesno":
-        return isinstance(why, dict) and set(why) == {"yes", "no"} and all(isinstance(v, str) for v in why.values())
-    return isinstance(why, str)
-
-
-def placeholders_of(text: str) -> set[str]:
-    return set(re.findall(r"\{([A-Za-z_][\w.]*)\}", text))
-
-
-def variants(game: Game, question: Question, rng: random.Random, count: int) -> list[dict]:
-    """Up to `count` distinct variants of a question with ranges, each answered by the checker."""
-    seen, found = set(), []
-    for _ in range(VARIANT_ATTEMPTS):
-        if len(found) >= count:
-            break
-        data = {"givens": plain(question.givens), "shown": plain(question.shown)}
-        for name, (low, high) in question.vary.items():
-            target = "givens" if _has(question.givens, name) else "shown"
-            assign(data[target], name, rng.randint(low, high))
-        merged = {**data["givens"], **data["shown"]}
-        if question.distinct and len({resolve(merged, p) for p in question.distinct}) != len(question.distinct):
-            continue
-        key = repr(merged)
-        if key in seen:
-            continue
-        seen.add(key)
-        try:
-            answer = compute(game, question, data["givens"])
-        except ValueError:
-            continue  # an impossible game state: the checker's own validation rejects it
-        if not answer_type_ok(question.kind, answer):
-            continue  # e.g. a set-aside that scores nothing (None) is no question to ask
-        found.append({**data, "answer": answer})
-    return found
-
-
-def practice_variants(game: Game, question: Question) -> list[dict]:
-    """The seeded, reproducible variants the practice pool serves, drawn once per build and shared by all languages."""
-    if question.id not in game.practice:
-        rng = random.Random(f"practice:{game.id}:{question.id}")
-        game.practice[question.id] = variants(game, question, rng, PRACTICE_VARIANTS)
-    return game.practice[question.id]
-
-
-def _has(data: dict, path: str) -> bool:
-    try:
-        resolve(data, path)
-        return True
-    except (KeyError, ValueError):
-        return False
-
-
-def verify_game(game: Game, game_values: dict, problems: Problems) -> None:
-    path = game.dir / "questions.yml"
-    rule_ids = {e.id for s in game.pages["refresher"] if s.kind == "forget" for e in s.entries}
-    seen = set()
-    for question in game.questions:
-        if question.id in seen:
-            problems.add(path, question.line, question.id, "duplicate question id")
-        seen.add(question.id)
-        if not _verify_structure(game, question, rule_ids, path, problems):
-            continue
-        computed = _verify_answer(game, question, path, problems)
-        _verify_texts(game, question, values_for(game_values, question.givens, question.shown), problems)
-        if question.vary and computed is not None:
-            drawn = practice_variants(game, question)
-            if not drawn:
-                problems.add(path, question.line, question.id, "vary: no variant the checker accepts")
-
-
 def verify_site(site: Site, problems: Problems) -> None:
-    from quiz.lint import known_values
-
     for game in site.games:
         if game.questions:
-            verify_game(game, known_values(game), problems)
+            verify_game(site, game, problems)

@@ -3,19 +3,23 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import os
 import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from quiz.checker import rules_class as find_rules_class
+from quiz.wording import Wording
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "de", "fr", "tr")
 REFERENCE_LANGUAGE = "en"     # the texts every translation mirrors
 DEFAULT_LANGUAGE = "en"       # built at the site root; the others under /<lang>/
 WORDS_PER_MINUTE = 150
 SPOKEN_SECONDS_LIMIT = 120
 
-PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 DIGITS = re.compile(r"\d+")
 
 # The fields each section kind takes from a text file; a trailing "?" marks an optional field.
@@ -44,9 +48,14 @@ GAME_KEYS = {"id": True, "order": True, "as_of": True, "rulebook": False, "facts
              "scoring_options": False, "refresher": True, "teach": True, "extra_pages": False}
 GAME_TEXT_KEYS = ("name", "refresher_title", "refresher_description", "refresher_intro",
                   "teach_title", "teach_description", "teach_intro", "rulebook_ref?",
-                  "headings?", "quiz_title?", "quiz_description?", "quiz_intro?", "entries")
+                  "headings?", "quiz_title?", "quiz_description?", "quiz_intro?", "words?", "entries")
 # Placeholders the page generator fills itself, per text key.
 GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "read_aloud": {"words", "seconds", "wpm"}}
+
+
+def rules_dir() -> Path:
+    """The rules/ folder; RULES_DIR overrides it (tests point it at a copy)."""
+    return Path(os.environ.get("RULES_DIR") or REPO_ROOT / "rules")
 
 
 class LineDict(dict):
@@ -111,6 +120,11 @@ class Problems:
     def add(self, path: Path, line: int | None, id_: str | None, message: str) -> None:
         self.items.append(Problem(_display(path, self.root), line, id_, message))
 
+    def items_for(self, path: Path) -> list[Problem]:
+        """The problems found so far in one file."""
+        shown = _display(path, self.root)
+        return [p for p in self.items if p.file == shown]
+
     def raise_if_any(self) -> None:
         if self.items:
             raise ContentError(self.items)
@@ -157,29 +171,9 @@ def load_yaml(path: Path, problems: Problems) -> Any:
     return None
 
 
-def placeholders(text: str) -> set[str]:
-    return set(PLACEHOLDER.findall(text))
-
-
 def digit_runs(text: str) -> list[str]:
-    """The numbers written out in a text, placeholders removed, in sorted order."""
-    return sorted(DIGITS.findall(PLACEHOLDER.sub("", text)))
-
-
-GROUP_SEPARATOR = {"en": ",", "de": ".", "fr": "\u202f", "tr": "."}
-DECIMAL_MARK = {"en": ".", "de": ",", "fr": ",", "tr": ","}
-
-
-def format_number(value, lang: str):
-    """Whole numbers of five digits or more grouped as each language writes them (10,000 / 10.000 / 10 000)."""
-    if type(value) is int and abs(value) >= 10000:
-        return f"{value:,}".replace(",", GROUP_SEPARATOR[lang])
-    return value
-
-
-def fill(text: str, values: dict[str, Any]) -> str:
-    """Replace each {name} with its value; unknown names were rejected by the lint."""
-    return PLACEHOLDER.sub(lambda m: str(values[m.group(1)]), text)
+    """The numbers written out in a text (placeholders already removed), in sorted order."""
+    return sorted(DIGITS.findall(text))
 
 
 @dataclasses.dataclass
@@ -207,14 +201,26 @@ class Game:
     facts: dict[str, Any]
     pages: dict[str, list[Section]]
     texts: dict[str, dict]          # language -> the text file's mapping
-    checker: Any                    # the quiz.<id> module
+    checker: Any                    # the game's quiz.checker.Rules, bound to this game.yml
     raw: dict = dataclasses.field(default_factory=dict)
     questions: list = dataclasses.field(default_factory=list)        # quiz.bank.Question, from questions.yml
     question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
-    practice: dict = dataclasses.field(default_factory=dict)         # question id -> variants, shared by languages
+    worded: dict = dataclasses.field(default_factory=dict)           # question id -> language -> text, why, label
+    practice: dict = dataclasses.field(default_factory=dict)         # question id -> bank.Practice (variants, drops)
 
     def extra_pages(self) -> list[str]:
         return [name for name in self.pages if name not in PAGE_KINDS]
+
+    def values(self) -> dict[str, Any]:
+        """Every value a game's texts may name: its facts, the numbers its checker derives from them, the as-of date."""
+        values = dict(self.facts)
+        values.update(self.checker.derived_facts())
+        values["as_of"] = self.as_of
+        return values
+
+    def wording(self, lang: str) -> Wording:
+        """How this game's texts say numbers, counts and terms in one language."""
+        return Wording(lang, (self.texts.get(lang) or {}).get("words"), self.checker.text_formatters())
 
 
 @dataclasses.dataclass
@@ -224,7 +230,7 @@ class Site:
     games: list[Game]
 
 
-def _check_keys(mapping: Any, allowed: dict[str, bool] | tuple[str, ...], path: Path, id_: str | None,
+def check_keys(mapping: Any, allowed: dict[str, bool] | tuple[str, ...], path: Path, id_: str | None,
                 problems: Problems, what: str) -> bool:
     """Reject unknown keys and report missing required ones ("?" suffix or False = optional)."""
     if not isinstance(mapping, dict):
@@ -250,7 +256,7 @@ def _load_sections(raw: Any, page: str, path: Path, problems: Problems) -> list[
         return []
     sections = []
     for item in raw:
-        if not _check_keys(item, ("section", "entries?", "spoken?"), path, None, problems, f"a {page} section"):
+        if not check_keys(item, ("section", "entries?", "spoken?"), path, None, problems, f"a {page} section"):
             continue
         kind = item["section"]
         if kind not in SECTION_FIELDS:
@@ -263,7 +269,7 @@ def _load_sections(raw: Any, page: str, path: Path, problems: Problems) -> list[
             problems.add(path, line_of(item, "entries"), None, "entries must be a list")
             raw_entries = []
         for raw_entry in raw_entries:
-            if not _check_keys(raw_entry, ("id", "pages?", "rank?"), path, None, problems, "an entry"):
+            if not check_keys(raw_entry, ("id", "pages?", "rank?"), path, None, problems, "an entry"):
                 continue
             entry_id = raw_entry["id"]
             if not isinstance(entry_id, str) or not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", entry_id):
@@ -288,13 +294,33 @@ def _load_sections(raw: Any, page: str, path: Path, problems: Problems) -> list[
     return sections
 
 
-def _load_checker(game_id: str, path: Path, problems: Problems):
+def plain(data: Any) -> Any:
+    """A fresh copy of nested YAML data as plain dicts and lists (line numbers are only needed for messages)."""
+    if isinstance(data, dict):
+        return {key: plain(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [plain(value) for value in data]
+    return data
+
+
+def _load_checker(game_id: str, raw: dict, path: Path, problems: Problems):
+    """The game's rules checker, bound to the facts and tables of this very game.yml."""
     try:
-        return importlib.import_module(f"quiz.{game_id}")
+        module = importlib.import_module(f"quiz.{game_id}")
     except ModuleNotFoundError:
         problems.add(path, None, game_id, f"no rules checker module quiz/{game_id}.py")
-    except Exception as exc:  # a checker that cannot read its facts must not end in a traceback
-        problems.add(path, None, game_id, f"rules checker quiz/{game_id}.py failed to load: {exc}")
+        return None
+    except Exception as exc:  # a checker that fails to import must not end in a traceback
+        problems.add(path, None, game_id, f"rules checker quiz/{game_id}.py failed to load: {type(exc).__name__}: {exc}")
+        return None
+    rules_class = find_rules_class(module)
+    if rules_class is None:
+        problems.add(path, None, game_id, f"quiz/{game_id}.py must define one subclass of quiz.checker.Rules")
+        return None
+    try:
+        return rules_class(plain(raw))
+    except Exception as exc:  # e.g. a fact the checker needs is missing or a table is malformed
+        problems.add(path, None, game_id, f"rules checker quiz/{game_id}.py cannot use these facts: {type(exc).__name__}: {exc}")
     return None
 
 
@@ -307,7 +333,7 @@ def load_game(game_dir: Path, root: Path, problems: Problems) -> Game | None:
             return None
         problems.add(path, None, game_dir.name, "missing game.yml")
         return None
-    if not _check_keys(raw, GAME_KEYS, path, game_dir.name, problems, "game.yml"):
+    if not check_keys(raw, GAME_KEYS, path, game_dir.name, problems, "game.yml"):
         return None
     if raw["id"] != game_dir.name:
         problems.add(path, line_of(raw, "id"), str(raw["id"]), f"id must match its folder name {game_dir.name!r}")
@@ -319,7 +345,7 @@ def load_game(game_dir: Path, root: Path, problems: Problems) -> Game | None:
         if type(value) is not int:
             problems.add(path, line_of(facts, name), name, f"a fact must be a whole number, not {value!r}")
     rulebook = raw.get("rulebook")
-    if rulebook is not None and _check_keys(rulebook, ("edition", "pages"), path, None, problems, "rulebook"):
+    if rulebook is not None and check_keys(rulebook, ("edition", "pages"), path, None, problems, "rulebook"):
         if rulebook["edition"] not in LANGUAGES:
             problems.add(path, line_of(rulebook, "edition"), None, f"edition must be one of {', '.join(LANGUAGES)}")
         if type(rulebook["pages"]) is not int or rulebook["pages"] < 1:
@@ -336,7 +362,7 @@ def load_game(game_dir: Path, root: Path, problems: Problems) -> Game | None:
             continue
         pages[name] = _load_sections(sections, name, path, problems)
     text_keys = GAME_TEXT_KEYS + tuple(f"{name}_{part}?" for name in extra for part in ("title", "description", "intro"))
-    checker = _load_checker(game_dir.name, path, problems)
+    checker = _load_checker(game_dir.name, raw, path, problems) if not problems.items_for(path) else None
     texts = {}
     for lang in LANGUAGES:
         text_path = game_dir / f"text.{lang}.yml"
@@ -344,7 +370,7 @@ def load_game(game_dir: Path, root: Path, problems: Problems) -> Game | None:
             problems.add(text_path, None, game_dir.name, f"missing the {lang} texts")
             continue
         loaded = load_yaml(text_path, problems)
-        if loaded is not None and _check_keys(loaded, text_keys, text_path, None, problems, "a text file"):
+        if loaded is not None and check_keys(loaded, text_keys, text_path, None, problems, "a text file"):
             if not isinstance(loaded["entries"], dict):
                 problems.add(text_path, line_of(loaded, "entries"), None, "entries must be a mapping of ids")
                 continue

@@ -1,19 +1,9 @@
-"""Faraway rules checker: one small predicate per rule, with the game's numbers read from rules/faraway/game.yml."""
+"""Faraway rules checker: one small rule per method, bound to the facts of rules/faraway/game.yml (or a copy of them)."""
 from __future__ import annotations
 
-from quiz.facts import game_facts
+from typing import Any, Iterator
 
-FACTS = game_facts("faraway")
-ROUNDS: int = FACTS["rounds"]
-NUMBER_MIN: int = FACTS["number_min"]
-NUMBER_MAX: int = FACTS["number_max"]
-PLAYERS_MIN: int = FACTS["players_min"]
-PLAYERS_MAX: int = FACTS["players_max"]
-CENTER_EXTRA: int = FACTS["center_extra"]
-SANCTUARY_BASE_DRAW: int = FACTS["sanctuary_base_draw"]
-NO_SANCTUARY_ROUND: int = FACTS["no_sanctuary_round"]
-NO_PICK_ROUND: int = FACTS["no_pick_round"]
-SANCTUARY_KEEP: int = FACTS["sanctuary_keep"]
+from quiz.checker import IllegalState, MalformedInput, Rules, module_binding, rule
 
 COLOURS = ("blue", "green", "red", "yellow")
 WONDERS = ("stone", "chimera", "thistle")
@@ -23,47 +13,33 @@ REGION_KEYS = CARD_KEYS | {"number", "quest"}
 SANCTUARY_KEYS = CARD_KEYS | {"task"}
 
 
-# --- validation: malformed input raises ValueError naming the place ---------------------------------------------
+# --- shape checks: malformed input raises MalformedInput naming the place ----------------------------------------------
 
 def _count(value, where: str) -> int:
     if type(value) is not int:
-        raise ValueError(f"{where}: {value!r} is not a whole number")
+        raise MalformedInput(f"{where}: {value!r} is not a whole number")
     if value < 0:
-        raise ValueError(f"{where}: {value} is negative")
+        raise MalformedInput(f"{where}: {value} is negative")
     return value
-
-
-def _number(value, where: str) -> int:
-    if type(value) is not int:
-        raise ValueError(f"{where}: {value!r} is not a region number")
-    if not NUMBER_MIN <= value <= NUMBER_MAX:
-        raise ValueError(f"{where}: {value} is outside {NUMBER_MIN}–{NUMBER_MAX}")
-    return value
-
-
-def _players(count: int, where: str = "players") -> int:
-    if type(count) is not int or not PLAYERS_MIN <= count <= PLAYERS_MAX:
-        raise ValueError(f"{where}: {count!r} players; Faraway is for {PLAYERS_MIN}–{PLAYERS_MAX}")
-    return count
 
 
 def _mapping(value, where: str) -> dict:
     if not isinstance(value, dict):
-        raise ValueError(f"{where}: expected a mapping, got {type(value).__name__}")
+        raise MalformedInput(f"{where}: expected a mapping, got {type(value).__name__}")
     return value
 
 
 def _unknown_keys(card: dict, allowed: set[str], where: str) -> None:
     for key in card:
         if key not in allowed:
-            raise ValueError(f"{where}.{key}: unknown key; expected some of {', '.join(sorted(allowed))}")
+            raise MalformedInput(f"{where}.{key}: unknown key; expected some of {', '.join(sorted(allowed))}")
 
 
 def _wonders(value, where: str) -> dict[str, int]:
     value = _mapping(value or {}, where)
     for wonder, count in value.items():
         if wonder not in WONDERS:
-            raise ValueError(f"{where}.{wonder}: {wonder!r} is not one of {', '.join(WONDERS)}")
+            raise MalformedInput(f"{where}.{wonder}: {wonder!r} is not one of {', '.join(WONDERS)}")
         _count(count, f"{where}.{wonder}")
     return {w: value.get(w, 0) for w in WONDERS}
 
@@ -73,10 +49,10 @@ def _per(value, where: str):
         return None
     if isinstance(value, list):
         if len(value) != 2 or any(c not in COLOURS for c in value) or value[0] == value[1]:
-            raise ValueError(f"{where}: {value!r} is not a pair of two different colours of {', '.join(COLOURS)}")
+            raise MalformedInput(f"{where}: {value!r} is not a pair of two different colours of {', '.join(COLOURS)}")
         return tuple(value)
     if value not in PER_KINDS:
-        raise ValueError(f"{where}: {value!r} is not one of {', '.join(PER_KINDS)}, a pair of colours or null")
+        raise MalformedInput(f"{where}: {value!r} is not one of {', '.join(PER_KINDS)}, a pair of colours or null")
     return value
 
 
@@ -85,10 +61,10 @@ def _card(raw, where: str, allowed: set[str]) -> dict:
     _unknown_keys(raw, allowed, where)
     colour = raw.get("colour")
     if colour is not None and colour not in COLOURS:
-        raise ValueError(f"{where}.colour: {colour!r} is not one of {', '.join(COLOURS)}")
+        raise MalformedInput(f"{where}.colour: {colour!r} is not one of {', '.join(COLOURS)}")
     night = raw.get("night", False)
     if not isinstance(night, bool):
-        raise ValueError(f"{where}.night: {night!r} is not true or false")
+        raise MalformedInput(f"{where}.night: {night!r} is not true or false")
     return {"colour": colour, "wonders": _wonders(raw.get("wonders"), f"{where}.wonders"),
             "clues": _count(raw.get("clues", 0), f"{where}.clues"), "night": night}
 
@@ -102,213 +78,443 @@ def _scoring(raw, where: str, allow_requires: bool) -> dict | None:
             "requires": _wonders(raw.get("requires"), f"{where}.requires")}
 
 
-def validate_tableau(tableau) -> dict:
-    """Return a normalised copy of a tableau, or raise ValueError saying what is wrong and where."""
-    tableau = _mapping(tableau, "tableau")
-    _unknown_keys(tableau, {"regions", "sanctuaries"}, "tableau")
-    regions_raw = tableau.get("regions")
-    if not isinstance(regions_raw, list) or not 1 <= len(regions_raw) <= ROUNDS:
-        count = len(regions_raw) if isinstance(regions_raw, list) else regions_raw
-        raise ValueError(f"regions: {count!r} regions; a tableau holds 1 to {ROUNDS}")
-    regions, seen = [], {}
-    for i, raw in enumerate(regions_raw):
-        where = f"regions[{i}]"
-        card = _card(raw, where, REGION_KEYS)
-        if "number" not in raw:
-            raise ValueError(f"{where}.number: missing")
-        card["number"] = _number(raw["number"], f"{where}.number")
-        if card["number"] in seen:
-            raise ValueError(f"{where}.number: {card['number']} is already regions[{seen[card['number']]}]; each number exists once")
-        seen[card["number"]] = i
-        card["quest"] = _scoring(raw.get("quest"), f"{where}.quest", allow_requires=True)
-        regions.append(card)
-    sanctuaries_raw = tableau.get("sanctuaries") or []
-    if not isinstance(sanctuaries_raw, list):
-        raise ValueError("sanctuaries: expected a list")
-    sanctuaries = []
-    for i, raw in enumerate(sanctuaries_raw):
-        card = _card(raw, f"sanctuaries[{i}]", SANCTUARY_KEYS)
-        card["task"] = _scoring(raw.get("task"), f"sanctuaries[{i}].task", allow_requires=False)
-        sanctuaries.append(card)
-    return {"regions": regions, "sanctuaries": sanctuaries}
+def _duplicates(numbers: list[int]) -> list[int]:
+    seen, twice = set(), []
+    for number in numbers:
+        if number in seen and number not in twice:
+            twice.append(number)
+        seen.add(number)
+    return twice
 
 
-# --- the rules ------------------------------------------------------------------------------------------------------
-
-def center_size(players: int) -> int:
-    """The centre holds one Region more than there are players (KOSMOS p. 3, 9)."""
-    return _players(players) + CENTER_EXTRA
+def rising_steps(numbers: list[int]) -> int:
+    """How many Regions beat the one played directly before them: each such round found one Sanctuary."""
+    return sum(later > earlier for earlier, later in zip(numbers, numbers[1:]))
 
 
-def finds_sanctuary(previous: int | None, new: int) -> bool:
-    """A Sanctuary is found when the new number beats the Region played directly before; never in round 1 (p. 8)."""
-    _number(new, "new")
-    if previous is None:
-        return False
-    if _number(previous, "previous") == new:
-        raise ValueError(f"new: {new} equals previous; each number exists once")
-    return new > previous
+class Faraway(Rules):
+    """The rules of Faraway (seed 000, the German KOSMOS refresher; seed 001, the French rules)."""
+
+    def __init__(self, game: dict):
+        super().__init__(game)
+        facts = self.facts
+        self.ROUNDS: int = facts["rounds"]
+        self.NUMBER_MIN: int = facts["number_min"]
+        self.NUMBER_MAX: int = facts["number_max"]
+        self.PLAYERS_MIN: int = facts["players_min"]
+        self.PLAYERS_MAX: int = facts["players_max"]
+        self.CENTER_EXTRA: int = facts["center_extra"]
+        self.SANCTUARIES: int = facts["sanctuaries"]
+        self.SANCTUARY_BASE_DRAW: int = facts["sanctuary_base_draw"]
+        self.NO_SANCTUARY_ROUND: int = facts["no_sanctuary_round"]
+        self.NO_PICK_ROUND: int = self.ROUNDS          # nobody takes from the centre in the last round
+        self.SANCTUARY_KEEP: int = facts["sanctuary_keep"]
+        self.COLOURS, self.WONDERS, self.PER_KINDS = COLOURS, WONDERS, PER_KINDS
+
+    # --- shape checks that need the facts --------------------------------------------------------------------------
+
+    def _number(self, value, where: str) -> int:
+        if type(value) is not int:
+            raise MalformedInput(f"{where}: {value!r} is not a region number")
+        if not self.NUMBER_MIN <= value <= self.NUMBER_MAX:
+            raise MalformedInput(f"{where}: {value} is outside {self.NUMBER_MIN}–{self.NUMBER_MAX}")
+        return value
+
+    def _players(self, count: int, where: str = "players") -> int:
+        if type(count) is not int or not self.PLAYERS_MIN <= count <= self.PLAYERS_MAX:
+            raise MalformedInput(f"{where}: {count!r} players; Faraway is for {self.PLAYERS_MIN}–{self.PLAYERS_MAX}")
+        return count
+
+    def _round(self, number) -> int:
+        if type(number) is not int or not 1 <= number <= self.ROUNDS:
+            raise MalformedInput(f"round: {number!r} is not a round 1–{self.ROUNDS}")
+        return number
+
+    def _row(self, played, where: str = "played") -> list[int]:
+        if not isinstance(played, list) or not 1 <= len(played) <= self.ROUNDS:
+            raise MalformedInput(f"{where}: expected a list of 1 to {self.ROUNDS} region numbers")
+        for i, number in enumerate(played):
+            self._number(number, f"{where}[{i}]")
+        return played
+
+    def _rows(self, rows) -> list[int]:
+        """Regions laid out in several rows, read from top left to bottom right, as one row in play order."""
+        if not isinstance(rows, list) or not rows or not all(isinstance(r, list) and r for r in rows):
+            raise MalformedInput("rows: expected a list of rows, each a non-empty list of region numbers")
+        return self._row([number for row in rows for number in row], "rows")
+
+    def validate_tableau(self, tableau) -> dict:
+        """A normalised copy of a tableau, or MalformedInput saying what is wrong and where."""
+        tableau = _mapping(tableau, "tableau")
+        _unknown_keys(tableau, {"regions", "sanctuaries"}, "tableau")
+        regions_raw = tableau.get("regions")
+        if not isinstance(regions_raw, list) or not 1 <= len(regions_raw) <= self.ROUNDS:
+            count = len(regions_raw) if isinstance(regions_raw, list) else regions_raw
+            raise MalformedInput(f"regions: {count!r} regions; a tableau holds 1 to {self.ROUNDS}")
+        regions = []
+        for i, raw in enumerate(regions_raw):
+            where = f"regions[{i}]"
+            card = _card(raw, where, REGION_KEYS)
+            if "number" not in raw:
+                raise MalformedInput(f"{where}.number: missing")
+            card["number"] = self._number(raw["number"], f"{where}.number")
+            card["quest"] = _scoring(raw.get("quest"), f"{where}.quest", allow_requires=True)
+            regions.append(card)
+        sanctuaries_raw = tableau.get("sanctuaries") or []
+        if not isinstance(sanctuaries_raw, list):
+            raise MalformedInput("sanctuaries: expected a list")
+        sanctuaries = []
+        for i, raw in enumerate(sanctuaries_raw):
+            card = _card(raw, f"sanctuaries[{i}]", SANCTUARY_KEYS)
+            card["task"] = _scoring(raw.get("task"), f"sanctuaries[{i}].task", allow_requires=False)
+            sanctuaries.append(card)
+        return {"regions": regions, "sanctuaries": sanctuaries}
+
+    # --- the rules ------------------------------------------------------------------------------------------------------
+
+    @rule
+    def center_size(self, players: int) -> int:
+        """The centre holds one Region more than there are players (KOSMOS p. 3, 9)."""
+        return self._players(players) + self.CENTER_EXTRA
+
+    @rule
+    def finds_sanctuary(self, previous: int | None, new: int) -> bool:
+        """A Sanctuary is found when the new number beats the Region played directly before; never in round 1 (p. 8)."""
+        self._number(new, "new")
+        if previous is None:
+            return False
+        return new > self._number(previous, "previous")
+
+    @rule
+    def finds_sanctuary_in_row(self, row: list[int]) -> bool:
+        """The same rule for a row so far, its last Region just played: round 1 (one Region) never finds one (p. 8)."""
+        row = self._row(row, "row")
+        return len(row) > 1 and self.finds_sanctuary(row[-2], row[-1])
+
+    @rule
+    def sanctuary_draws(self, clues: int) -> int:
+        """Draw 1 Sanctuary plus 1 per clue in the whole tableau, the new Region included (p. 8)."""
+        return self.SANCTUARY_BASE_DRAW + _count(clues, "clues")
+
+    @rule
+    def pick_order(self, played: dict[str, int]) -> list[str]:
+        """Players take from the centre by the number they played this round, lowest first (p. 9)."""
+        played = _mapping(played, "played")
+        self._players(len(played))
+        for name, number in played.items():
+            self._number(number, f"played[{name!r}]")
+        return sorted(played, key=lambda name: played[name])
+
+    def visible_for_region(self, tableau: dict, index: int) -> list[dict]:
+        """A Region sees itself, the Regions to its right and every Sanctuary (p. 10)."""
+        return tableau["regions"][index:] + tableau["sanctuaries"]
+
+    @staticmethod
+    def wonder_count(cards: list[dict], wonder: str) -> int:
+        """How many of one wonder the cards show."""
+        return sum(card["wonders"][wonder] for card in cards)
+
+    def requirement_met(self, requires: dict[str, int], cards: list[dict]) -> bool:
+        """A requirement needs every wonder shown, counted without using any up (p. 5, 12)."""
+        return all(self.wonder_count(cards, w) >= n for w, n in requires.items())
+
+    def times_scored(self, per, cards: list[dict]) -> int:
+        """How many times a quest's fame is paid: once, or per wonder, clue, night card, colour card or colour set."""
+        if per is None:
+            return 1
+        if per in WONDERS:
+            return self.wonder_count(cards, per)
+        if per == "clue":
+            return sum(card["clues"] for card in cards)
+        if per == "night":
+            return sum(card["night"] for card in cards)
+        if per == "colour-set":
+            return min(sum(card["colour"] == c for card in cards) for c in COLOURS)
+        colours = per if isinstance(per, tuple) else (per,)
+        return sum(card["colour"] in colours for card in cards)
+
+    def quest_fame(self, quest: dict | None, cards: list[dict]) -> int:
+        """The fame a quest or task earns against the cards it sees; 0 when its requirement is not met."""
+        if quest is None or not self.requirement_met(quest["requires"], cards):
+            return 0
+        return quest["fame"] * self.times_scored(quest["per"], cards)
+
+    @rule
+    def score(self, tableau: dict) -> dict:
+        """Score a tableau: Regions right to left against what they see, then Sanctuaries against everything (p. 10)."""
+        tableau = self.validate_tableau(tableau)
+        regions = [self.quest_fame(region["quest"], self.visible_for_region(tableau, i))
+                   for i, region in enumerate(tableau["regions"])]
+        everything = tableau["regions"] + tableau["sanctuaries"]
+        sanctuaries = [self.quest_fame(s["task"], everything) for s in tableau["sanctuaries"]]
+        return {"regions": regions, "sanctuaries": sanctuaries, "total": sum(regions) + sum(sanctuaries)}
+
+    @rule
+    def winner(self, players: dict[str, dict]) -> str:
+        """Most fame wins; on a tie, the lowest single Region number among the tied players (p. 10)."""
+        players = _mapping(players, "players")
+        self._players(len(players))
+        for name, player in players.items():
+            where = f"players[{name!r}]"
+            player = _mapping(player, where)
+            _unknown_keys(player, {"fame", "numbers"}, where)
+            _count(player.get("fame"), f"{where}.fame")
+            numbers = player.get("numbers")
+            if not isinstance(numbers, list) or not numbers:
+                raise MalformedInput(f"{where}.numbers: expected a list of region numbers")
+            for number in numbers:
+                self._number(number, f"{where}.numbers")
+        return min(players, key=lambda name: (-players[name]["fame"], min(players[name]["numbers"])))
+
+    @rule
+    def clues_in_tableau(self, tableau: dict) -> int:
+        """Every clue in the tableau counts: on Regions and Sanctuaries, the Region just played included (p. 8)."""
+        tableau = self.validate_tableau(tableau)
+        return sum(card["clues"] for card in tableau["regions"] + tableau["sanctuaries"])
+
+    @rule
+    def sanctuary_draws_for(self, tableau: dict) -> int:
+        """How many Sanctuaries you draw this round, the rightmost Region being the one just played: none unless it
+        beats the Region before it (p. 8)."""
+        numbers = [region["number"] for region in self.validate_tableau(tableau)["regions"]]
+        if not self.finds_sanctuary_in_row(numbers):
+            return 0
+        return self.sanctuary_draws(self.clues_in_tableau(tableau))
+
+    @rule
+    def sanctuaries_placed(self, drawn: int) -> int:
+        """Of the Sanctuaries drawn, exactly 1 is placed; the rest go back under the pile (p. 8–9)."""
+        return min(_count(drawn, "drawn"), self.SANCTUARY_KEEP)
+
+    @rule
+    def sanctuaries_returned(self, drawn: int) -> int:
+        """How many of the Sanctuaries drawn go back face down under the pile: all but the one you place (p. 8–9)."""
+        return _count(drawn, "drawn") - self.sanctuaries_placed(drawn)
+
+    @rule
+    def sanctuaries_at_end(self, row: list[int]) -> int:
+        """Sanctuaries in your tableau after a row: one per round whose Region beat the one before, however many you
+        drew (p. 8–9)."""
+        return rising_steps(self._row(row, "row"))
+
+    @rule
+    def takes_from_center(self, round_number: int) -> bool:
+        """Everyone takes a Region from the centre, except in the last round (p. 9)."""
+        return self._round(round_number) != self.NO_PICK_ROUND
+
+    @rule
+    def places_sanctuary(self, round_number: int, previous: int, new: int) -> bool:
+        """A Sanctuary found is placed in every round, the last one too, though nobody takes a Region then (p. 9)."""
+        self._round(round_number)
+        return round_number != self.NO_SANCTUARY_ROUND and self.finds_sanctuary(previous, new)
+
+    @rule
+    def center_left(self, players: int, taken: int) -> int:
+        """Regions taken from the centre are not replaced during the round (p. 9)."""
+        size = self.center_size(players)
+        if type(taken) is not int or not 0 <= taken <= players:
+            raise MalformedInput(f"taken: {taken!r}; between 0 and the {players} players may have taken")
+        return size - taken
+
+    @rule
+    def first_scored(self, played: list[int]) -> int:
+        """Scoring reveals the Regions right to left: the last one played is scored first (p. 10)."""
+        return self._row(played)[-1]
+
+    @rule
+    def sees_everything(self, played: list[int]) -> int:
+        """The first Region played, far left, is scored last and so sees every Region (p. 10)."""
+        return self._row(played)[0]
+
+    @rule
+    def play_order(self, rows: list[list[int]]) -> list[int]:
+        """Short of space, Regions lie in several rows read from top left to bottom right, in the order played (p. 7, 9)."""
+        return self._rows(rows)
+
+    @rule
+    def scoring_order(self, rows: list[list[int]]) -> list[int]:
+        """The order Regions are revealed at scoring: the play order backwards, last played first (p. 7, 10)."""
+        return list(reversed(self._rows(rows)))
+
+    @rule
+    def short_deck_draws(self, pile: int, players: dict[str, dict]) -> dict[str, int]:
+        """A short Sanctuary pile is drawn lowest number first; each places 1 and returns the rest at once (p. 9)."""
+        _count(pile, "pile")
+        players = _mapping(players, "players")
+        if not 1 <= len(players) <= self.PLAYERS_MAX:
+            raise MalformedInput(f"players: {len(players)} drawers; at most {self.PLAYERS_MAX} players")
+        for name, player in players.items():
+            _unknown_keys(_mapping(player, f"players[{name!r}]"), {"number", "wants"}, f"players[{name!r}]")
+            self._number(player.get("number"), f"players[{name!r}].number")
+            _count(player.get("wants"), f"players[{name!r}].wants")
+        drawn = {}
+        for name in sorted(players, key=lambda n: players[n]["number"]):
+            drawn[name] = min(players[name]["wants"], pile)
+            pile -= self.sanctuaries_placed(drawn[name])
+        return drawn
+
+    # --- legality: what no real game can reach (each generator yields reasons) ------------------------------------------
+
+    def _distinct(self, numbers: list[int], what: str) -> Iterator[str]:
+        for number in _duplicates(numbers):
+            yield f"{what}: Region {number} appears twice; each number exists once"
+
+    def _illegal_finds_sanctuary(self, previous, new) -> Iterator[str]:
+        self.finds_sanctuary(previous, new)
+        if previous == new:
+            yield f"previous and new are both Region {new}; each number exists once"
+
+    def _illegal_finds_sanctuary_in_row(self, row) -> Iterator[str]:
+        yield from self._distinct(self._row(row, "row"), "row")
+
+    def _illegal_pick_order(self, played) -> Iterator[str]:
+        self.pick_order(played)
+        yield from self._distinct(list(played.values()), "played")
+
+    def _illegal_row_so_far(self, tableau) -> Iterator[str]:
+        """A tableau during a round: its last Region just played, one Sanctuary placed for every earlier rise."""
+        tableau = self.validate_tableau(tableau)
+        numbers = [region["number"] for region in tableau["regions"]]
+        yield from self._distinct(numbers, "regions")
+        expected = rising_steps(numbers[:-1])
+        if len(tableau["sanctuaries"]) != expected:
+            yield (f"sanctuaries: {len(tableau['sanctuaries'])} Sanctuaries before this round, but the earlier Regions "
+                   f"{numbers[:-1]} beat their predecessor {expected} time(s): one Sanctuary is placed per such round")
+
+    _illegal_clues_in_tableau = _illegal_row_so_far
+    _illegal_sanctuary_draws_for = _illegal_row_so_far
+
+    def _illegal_score(self, tableau) -> Iterator[str]:
+        """Scoring happens once, after the last round: every Region played, every Sanctuary found placed."""
+        tableau = self.validate_tableau(tableau)
+        numbers = [region["number"] for region in tableau["regions"]]
+        yield from self._distinct(numbers, "regions")
+        if len(numbers) != self.ROUNDS:
+            yield f"regions: {len(numbers)} Regions at scoring; after {self.ROUNDS} rounds everyone has {self.ROUNDS}"
+        expected = rising_steps(numbers)
+        if len(tableau["sanctuaries"]) != expected:
+            yield (f"sanctuaries: {len(tableau['sanctuaries'])} Sanctuaries, but the row {numbers} beats its predecessor "
+                   f"{expected} time(s): one Sanctuary is placed per such round")
+
+    def _illegal_winner(self, players) -> Iterator[str]:
+        self.winner(players)
+        yield from self._distinct([n for player in players.values() for n in player["numbers"]], "players")
+        for name, player in players.items():
+            if len(player["numbers"]) != self.ROUNDS:
+                yield f"players[{name!r}].numbers: {len(player['numbers'])} Regions; at the end everyone has {self.ROUNDS}"
+
+    def _illegal_sanctuaries_at_end(self, row) -> Iterator[str]:
+        yield from self._distinct(self._row(row, "row"), "row")
+        if len(row) != self.ROUNDS:
+            yield f"row: {len(row)} Regions; the game ends after {self.ROUNDS}"
+
+    def _illegal_places_sanctuary(self, round_number, previous, new) -> Iterator[str]:
+        self.places_sanctuary(round_number, previous, new)
+        if previous == new:
+            yield f"previous and new are both Region {new}; each number exists once"
+
+    def _illegal_center_left(self, players, taken) -> Iterator[str]:
+        self.center_left(players, taken)
+        return iter(())
+
+    def _illegal_first_scored(self, played) -> Iterator[str]:
+        yield from self._distinct(self._row(played), "played")
+
+    _illegal_sees_everything = _illegal_first_scored
+
+    def _illegal_play_order(self, rows) -> Iterator[str]:
+        yield from self._distinct(self._rows(rows), "rows")
+
+    def _illegal_scoring_order(self, rows) -> Iterator[str]:
+        numbers = self._rows(rows)
+        yield from self._distinct(numbers, "rows")
+        if len(numbers) != self.ROUNDS:
+            yield f"rows: {len(numbers)} Regions at scoring; after {self.ROUNDS} rounds everyone has {self.ROUNDS}"
+
+    def _illegal_short_deck_draws(self, pile, players) -> Iterator[str]:
+        """The pile cannot be lower than a game can make it: at most every player placed one Sanctuary in every earlier
+        round that finds one, and every other player before these drawers this round."""
+        self.short_deck_draws(pile, players)
+        yield from self._distinct([p["number"] for p in players.values()], "players")
+        earlier_rounds = self.ROUNDS - 1 - 1            # rounds that can find one, this one not counted
+        lowest = self.SANCTUARIES - self.PLAYERS_MAX * earlier_rounds - (self.PLAYERS_MAX - len(players))
+        if not lowest <= pile <= self.SANCTUARIES:
+            yield (f"pile: {pile} Sanctuaries; with {self.SANCTUARIES} in the game and at most one placed per player and "
+                   f"round, {len(players)} drawer(s) find at least {lowest}")
+        for name, player in players.items():
+            if player["wants"] < self.SANCTUARY_BASE_DRAW:
+                yield f"players[{name!r}].wants: {player['wants']}; a player who finds one draws at least {self.SANCTUARY_BASE_DRAW}"
+
+    # --- hooks the site uses -------------------------------------------------------------------------------------------
+
+    def derived_facts(self) -> dict[str, Any]:
+        """Numbers the texts quote that follow from the facts, computed by the rules above."""
+        facts = self.facts
+        return {
+            "center_example": self.center_size(facts["center_example_players"]),
+            "setup_example_center": self.center_size(facts["setup_example_players"]),
+            "draw_example_draw": self.sanctuary_draws(facts["draw_example_clues"]),
+            "variant_return": facts["variant_deal"] - facts["variant_keep"],
+            "no_pick_round": self.NO_PICK_ROUND,
+        }
+
+    def text_formatters(self):
+        return {"row": self.describe_regions, "sanctuaries": self.describe_sanctuaries}
+
+    # --- describing cards in a language: every feature a card has, nothing it lacks --------------------------------
+    # The phrases come from `words: describe:` in text.<lang>.yml; counts take their plural form from `say`.
+
+    def _features(self, card: dict, words: dict, say, scoring_key: str) -> list[str]:
+        phrases = words["describe"]
+        parts = []
+        if card.get("colour"):
+            parts.append(words["colours"][card["colour"]])
+        for wonder in WONDERS:
+            count = (card.get("wonders") or {}).get(wonder, 0)
+            if count:
+                parts.append(say(wonder, count))
+        if card.get("clues"):
+            parts.append(say("clue", card["clues"]))
+        if card.get("night"):
+            parts.append(phrases["night"])
+        scoring = card.get(scoring_key)
+        if scoring is not None:
+            parts.append(phrases[scoring_key].format(scoring=self._describe_scoring(scoring, words, say)))
+        return parts
+
+    @staticmethod
+    def _describe_scoring(scoring: dict, words: dict, say) -> str:
+        phrases = words["describe"]
+        text = say("fame", scoring.get("fame", 0))
+        per = scoring.get("per")
+        if per is not None:
+            text = phrases["per"].format(fame=text, per=words["per"]["-".join(per) if isinstance(per, list) else per])
+        requires = scoring.get("requires") or {}
+        needed = [say(w, requires[w]) for w in WONDERS if requires.get(w)]
+        if needed:
+            text = phrases["requires"].format(scoring=text, needed=phrases["needed"].join(needed))
+        return text
+
+    def describe_regions(self, regions: list[dict], words: dict, say) -> str:
+        """A row of Regions, left to right: "60 (quest: 2 fame per stone), 52, 47 (1 stone)"."""
+        phrases = words["describe"]
+        described = []
+        for region in regions:
+            parts = self._features(region, words, say, "quest")
+            number = say.number(region["number"])
+            described.append(phrases["card"].format(number=number, features=phrases["features"].join(parts))
+                             if parts else number)
+        return phrases["cards"].join(described)
+
+    def describe_sanctuaries(self, sanctuaries: list[dict], words: dict, say) -> str:
+        """Your Sanctuaries with what each shows: "no Sanctuaries", "2 Sanctuaries (1 clue; red, night symbol)"."""
+        phrases = words["describe"]
+        if not sanctuaries:
+            return phrases["no_sanctuaries"]
+        described = [phrases["features"].join(self._features(s, words, say, "task")) or phrases["plain_sanctuary"]
+                     for s in sanctuaries]
+        return phrases["sanctuaries"].format(count=say("sanctuary", len(sanctuaries)),
+                                             list=phrases["sanctuary_list"].join(described))
 
 
-def sanctuary_draws(clues: int) -> int:
-    """Draw 1 Sanctuary plus 1 per clue in the whole tableau, the new Region included (p. 8)."""
-    return SANCTUARY_BASE_DRAW + _count(clues, "clues")
-
-
-def pick_order(played: dict[str, int]) -> list[str]:
-    """Players take from the centre by the number they played this round, lowest first (p. 9)."""
-    played = _mapping(played, "played")
-    _players(len(played))
-    numbers: dict[int, str] = {}
-    for name, number in played.items():
-        _number(number, f"played[{name!r}]")
-        if number in numbers:
-            raise ValueError(f"played[{name!r}]: {number} was also played by {numbers[number]!r}")
-        numbers[number] = name
-    return [numbers[n] for n in sorted(numbers)]
-
-
-def visible_for_region(tableau: dict, index: int) -> list[dict]:
-    """A Region sees itself, the Regions to its right and every Sanctuary (p. 10)."""
-    return tableau["regions"][index:] + tableau["sanctuaries"]
-
-
-def wonder_count(cards: list[dict], wonder: str) -> int:
-    """How many of one wonder the cards show."""
-    return sum(card["wonders"][wonder] for card in cards)
-
-
-def requirement_met(requires: dict[str, int], cards: list[dict]) -> bool:
-    """A requirement needs every wonder shown, counted without using any up (p. 5, 12)."""
-    return all(wonder_count(cards, w) >= n for w, n in requires.items())
-
-
-def times_scored(per, cards: list[dict]) -> int:
-    """How many times a quest's fame is paid: once, or per wonder, clue, night card, colour card or colour set."""
-    if per is None:
-        return 1
-    if per in WONDERS:
-        return wonder_count(cards, per)
-    if per == "clue":
-        return sum(card["clues"] for card in cards)
-    if per == "night":
-        return sum(card["night"] for card in cards)
-    if per == "colour-set":
-        return min(sum(card["colour"] == c for card in cards) for c in COLOURS)
-    colours = per if isinstance(per, tuple) else (per,)
-    return sum(card["colour"] in colours for card in cards)
-
-
-def quest_fame(quest: dict | None, cards: list[dict]) -> int:
-    """The fame a quest or task earns against the cards it sees; 0 when its requirement is not met."""
-    if quest is None or not requirement_met(quest["requires"], cards):
-        return 0
-    return quest["fame"] * times_scored(quest["per"], cards)
-
-
-def score(tableau: dict) -> dict:
-    """Score a tableau: Regions right to left against what they see, then Sanctuaries against everything (p. 10)."""
-    tableau = validate_tableau(tableau)
-    regions = [quest_fame(region["quest"], visible_for_region(tableau, i))
-               for i, region in enumerate(tableau["regions"])]
-    everything = tableau["regions"] + tableau["sanctuaries"]
-    sanctuaries = [quest_fame(s["task"], everything) for s in tableau["sanctuaries"]]
-    return {"regions": regions, "sanctuaries": sanctuaries, "total": sum(regions) + sum(sanctuaries)}
-
-
-def winner(players: dict[str, dict]) -> str:
-    """Most fame wins; on a tie, the lowest single Region number among the tied players (p. 10)."""
-    players = _mapping(players, "players")
-    _players(len(players))
-    owners: dict[int, str] = {}
-    for name, player in players.items():
-        where = f"players[{name!r}]"
-        player = _mapping(player, where)
-        _unknown_keys(player, {"fame", "numbers"}, where)
-        _count(player.get("fame"), f"{where}.fame")
-        numbers = player.get("numbers")
-        if not isinstance(numbers, list) or not numbers:
-            raise ValueError(f"{where}.numbers: expected a list of region numbers")
-        for number in numbers:
-            _number(number, f"{where}.numbers")
-            if number in owners:
-                raise ValueError(f"{where}.numbers: {number} is also {owners[number]!r}'s; each number exists once")
-            owners[number] = name
-    return min(players, key=lambda name: (-players[name]["fame"], min(players[name]["numbers"])))
-
-
-def clues_in_tableau(tableau: dict) -> int:
-    """Every clue in the tableau counts: on Regions and Sanctuaries, the Region just played included (p. 8)."""
-    tableau = validate_tableau(tableau)
-    return sum(card["clues"] for card in tableau["regions"] + tableau["sanctuaries"])
-
-
-def sanctuary_draws_for(tableau: dict) -> int:
-    """How many Sanctuaries you draw with this tableau, its rightmost Region being the one just played (p. 8)."""
-    return sanctuary_draws(clues_in_tableau(tableau))
-
-
-def sanctuaries_placed(drawn: int) -> int:
-    """Of the Sanctuaries drawn, exactly 1 is placed; the rest go back under the pile (p. 8–9)."""
-    return min(_count(drawn, "drawn"), SANCTUARY_KEEP)
-
-
-def _round(number: int) -> int:
-    if type(number) is not int or not 1 <= number <= ROUNDS:
-        raise ValueError(f"round: {number!r} is not a round 1–{ROUNDS}")
-    return number
-
-
-def takes_from_center(round_number: int) -> bool:
-    """Everyone takes a Region from the centre, except in the last round (p. 9)."""
-    return _round(round_number) != NO_PICK_ROUND
-
-
-def center_left(players: int, taken: int) -> int:
-    """Regions taken from the centre are not replaced during the round (p. 9)."""
-    size = center_size(players)
-    if type(taken) is not int or not 0 <= taken <= players:
-        raise ValueError(f"taken: {taken!r}; between 0 and the {players} players may have taken")
-    return size - taken
-
-
-def first_scored(played: list[int]) -> int:
-    """Scoring reveals the Regions right to left: the last one played is scored first (p. 10)."""
-    return _played_row(played)[-1]
-
-
-def sees_everything(played: list[int]) -> int:
-    """The first Region played, far left, is scored last and so sees every Region (p. 10)."""
-    return _played_row(played)[0]
-
-
-def _played_row(played) -> list[int]:
-    if not isinstance(played, list) or not 1 <= len(played) <= ROUNDS:
-        raise ValueError(f"played: expected a list of 1 to {ROUNDS} region numbers")
-    for i, number in enumerate(played):
-        _number(number, f"played[{i}]")
-    if len(set(played)) != len(played):
-        raise ValueError("played: a region number appears twice; each number exists once")
-    return played
-
-
-def short_deck_draws(pile: int, players: dict[str, dict]) -> dict[str, int]:
-    """A short Sanctuary pile is drawn lowest number first; each places 1 and returns the rest at once (p. 9)."""
-    _count(pile, "pile")
-    order = pick_order({name: _mapping(p, f"players[{name!r}]").get("number") for name, p in players.items()})
-    drawn = {}
-    for name in order:
-        wanted = _count(players[name].get("wants"), f"players[{name!r}].wants")
-        drawn[name] = min(wanted, pile)
-        pile -= sanctuaries_placed(drawn[name])
-    return drawn
-
-
-def derived_facts(facts: dict) -> dict[str, int]:
-    """Numbers the texts quote that follow from the facts, computed by the rules above."""
-    return {
-        "center_example": center_size(facts["center_example_players"]),
-        "setup_example_center": center_size(facts["setup_example_players"]),
-        "draw_example_draw": sanctuary_draws(facts["draw_example_clues"]),
-        "variant_return": facts["variant_deal"] - facts["variant_keep"],
-    }
+__getattr__ = module_binding(Faraway, "faraway")

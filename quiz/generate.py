@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quiz.content import LANGUAGES, Site, load_site
-from quiz.facts import rules_dir
+from quiz.content import LANGUAGES, Site, load_site, rules_dir
 from quiz.render import render_site
 
 GENERATED_NOTE = "<!-- Generated from rules/ by quiz/generate.py on every build. Do not edit: change the YAML. -->\n"

@@ -1,16 +1,25 @@
-"""Keeps the four languages in step: same ids, same fields, same placeholders and digits as English; sane ids, ranks and page refs."""
+"""Keeps the languages in step: same ids, fields and words, the same placeholders (as often) and digits as English,
+every text fillable in its language; sane ids, ranks and page refs."""
 from __future__ import annotations
 
+import collections
+import string
 from pathlib import Path
 from typing import Any, Iterator
 
-from quiz.content import (GENERATOR_PLACEHOLDERS, LANGUAGES, REFERENCE_LANGUAGE, SECTION_FIELDS, Game, Problems,
-                          Site, digit_runs, line_of, placeholders)
+from quiz.content import (GENERATOR_PLACEHOLDERS, LANGUAGES, REFERENCE_LANGUAGE, SECTION_FIELDS, Game, Problems, Site,
+                          digit_runs, line_of)
+from quiz.wording import (WordingError, is_plural_entry, placeholder_paths, plural_categories, strip_placeholders,
+                          COUNT_MARK)
+
+WORDS = "words"   # a text file's glossary: checked by lint_words, not mirrored key for key
 
 
 def _leaves(node: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any, Any]]:
     """Every non-mapping value in a nested mapping, with its key path and parent mapping."""
     for key, value in node.items():
+        if not path and key == WORDS:
+            continue
         if isinstance(value, dict):
             yield from _leaves(value, path + (key,))
         else:
@@ -44,9 +53,13 @@ def _where(node: Any, path: tuple) -> int | None:
     return line
 
 
-def mirror(reference: dict, other: dict, other_path: Path, lang: str, known: set[str] | None,
-           problems: Problems, id_of=lambda path: ".".join(map(str, path))) -> None:
-    """Check that other has exactly reference's keys, and per string the same placeholders and digits."""
+def _counted(counter: collections.Counter) -> list[str]:
+    return sorted(f"{name}×{n}" if n > 1 else name for name, n in counter.items())
+
+
+def mirror(reference: dict, other: dict, other_path: Path, lang: str, problems: Problems,
+           id_of=lambda path: ".".join(map(str, path))) -> None:
+    """Check that other has exactly reference's keys, and per string the same placeholders, as often, and digits."""
     ref_leaves = {path: value for path, value, _ in _leaves(reference)}
     other_leaves = {path: value for path, value, _ in _leaves(other)}
     for path in sorted({_first_absent(path, other) for path in ref_leaves.keys() - other_leaves.keys()}, key=str):
@@ -61,16 +74,58 @@ def mirror(reference: dict, other: dict, other_path: Path, lang: str, known: set
             continue
         if not isinstance(ref, str):
             continue
-        allowed = (known or set()) | GENERATOR_PLACEHOLDERS.get(path[-1], set())
-        if known is not None:
-            for name in sorted(placeholders(text) - allowed):
-                problems.add(other_path, line, id_of(path), f"unknown placeholder {{{name}}}")
-        if placeholders(text) != placeholders(ref):
+        mine, theirs = collections.Counter(placeholder_paths(text)), collections.Counter(placeholder_paths(ref))
+        if mine != theirs:
             problems.add(other_path, line, id_of(path),
-                         f"placeholders {sorted(placeholders(text))} differ from {REFERENCE_LANGUAGE} {sorted(placeholders(ref))}")
-        if digit_runs(text) != digit_runs(ref):
+                         f"placeholders {_counted(mine)} differ from {REFERENCE_LANGUAGE} {_counted(theirs)}")
+        if digit_runs(strip_placeholders(text)) != digit_runs(strip_placeholders(ref)):
             problems.add(other_path, line, id_of(path),
-                         f"digits {digit_runs(text)} differ from {REFERENCE_LANGUAGE} {digit_runs(ref)}")
+                         f"digits {digit_runs(strip_placeholders(text))} differ from {REFERENCE_LANGUAGE} "
+                         f"{digit_runs(strip_placeholders(ref))}")
+
+
+def _format_fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def lint_words(game: Game, problems: Problems) -> None:
+    """Every language has English's words; a plural entry has exactly the language's CLDR categories, each with `#`."""
+    reference = game.texts[REFERENCE_LANGUAGE].get(WORDS) or {}
+    for lang in LANGUAGES:
+        if lang not in game.texts:
+            continue
+        texts = game.texts[lang]
+        words = texts.get(WORDS) or {}
+        path = game.dir / f"text.{lang}.yml"
+        if not isinstance(words, dict):
+            problems.add(path, line_of(texts, WORDS), WORDS, "words must map names to plural forms or tables")
+            continue
+        for name in sorted(reference.keys() - words.keys(), key=str):
+            problems.add(path, line_of(texts, WORDS), f"{WORDS}.{name}", f"missing the {lang} text")
+        for name in sorted(words.keys() - reference.keys(), key=str):
+            problems.add(path, line_of(words, name), f"{WORDS}.{name}", f"extra key, not in the {REFERENCE_LANGUAGE} texts")
+        for name in sorted(words.keys() & reference.keys(), key=str):
+            entry, ref, line, id_ = words[name], reference[name], line_of(words, name), f"{WORDS}.{name}"
+            if not isinstance(entry, dict) or not all(isinstance(v, str) for v in entry.values()):
+                problems.add(path, line, id_, "must map forms or keys to text")
+                continue
+            if is_plural_entry(ref):
+                wanted = set(plural_categories(lang))
+                if set(entry) != wanted:
+                    problems.add(path, line, id_, f"a {lang} count needs exactly the CLDR forms {sorted(wanted)}, "
+                                                  f"not {sorted(entry)}")
+                for form, text in entry.items():
+                    if COUNT_MARK not in text:
+                        problems.add(path, line, id_, f"form {form!r} must show the number as {COUNT_MARK}")
+                continue
+            if set(map(str, entry)) != set(map(str, ref)):
+                problems.add(path, line, id_, f"keys {sorted(map(str, entry))} differ from {REFERENCE_LANGUAGE} "
+                                              f"{sorted(map(str, ref))}")
+            for key in entry.keys() & ref.keys():
+                if isinstance(ref.get(key), str) and _format_fields(entry[key]) != _format_fields(ref[key]):
+                    problems.add(path, line_of(entry, key), f"{id_}.{key}",
+                                 f"fields {sorted(_format_fields(entry[key]))} differ from {REFERENCE_LANGUAGE} "
+                                 f"{sorted(_format_fields(ref[key]))}")
 
 
 def lint_ui(site: Site, problems: Problems) -> None:
@@ -79,17 +134,7 @@ def lint_ui(site: Site, problems: Problems) -> None:
         return
     for lang in LANGUAGES:
         if lang in site.ui:
-            mirror(reference, site.ui[lang], site.root / f"ui.{lang}.yml", lang, None, problems)
-
-
-def known_values(game: Game) -> dict[str, Any]:
-    """Every placeholder a game's texts may use: its facts, the checker's derived facts and the as-of date."""
-    values = dict(game.facts)
-    derive = getattr(game.checker, "derived_facts", None)
-    if derive is not None:
-        values.update(derive(game.facts))
-    values["as_of"] = game.as_of
-    return values
+            mirror(reference, site.ui[lang], site.root / f"ui.{lang}.yml", lang, problems)
 
 
 def lint_structure(game: Game, problems: Problems) -> None:
@@ -120,7 +165,7 @@ def lint_game_texts(game: Game, problems: Problems) -> None:
     reference = game.texts.get(REFERENCE_LANGUAGE)
     if reference is None:
         return
-    known = set(known_values(game))
+    found_before = len(problems.items)
     ref_path = game.dir / f"text.{REFERENCE_LANGUAGE}.yml"
     needed = [f"{page}_{part}" for page in game.extra_pages() + (["quiz"] if game.questions else [])
               for part in ("title", "description", "intro")] + (["rulebook_ref"] if game.rulebook else [])
@@ -150,7 +195,25 @@ def lint_game_texts(game: Game, problems: Problems) -> None:
 
     for lang in LANGUAGES:
         if lang in game.texts:
-            mirror(reference, game.texts[lang], game.dir / f"text.{lang}.yml", lang, known, problems, id_of)
+            mirror(reference, game.texts[lang], game.dir / f"text.{lang}.yml", lang, problems, id_of)
+    lint_words(game, problems)
+    if len(problems.items) == found_before:
+        lint_fillable(game, problems, id_of)
+
+
+def lint_fillable(game: Game, problems: Problems, id_of) -> None:
+    """Every text fills in its own language: each placeholder names a value, each filter fits it."""
+    values = game.values()
+    for lang, texts in game.texts.items():
+        wording = game.wording(lang)
+        for path, text, _ in _leaves(texts):
+            if not isinstance(text, str):
+                continue
+            extra = {name: 1 for name in GENERATOR_PLACEHOLDERS.get(path[-1], ())}
+            try:
+                wording.fill(text, {**values, **extra})
+            except WordingError as exc:
+                problems.add(game.dir / f"text.{lang}.yml", _where(texts, path), id_of(path), str(exc))
 
 
 def lint_site(site: Site, problems: Problems) -> None:

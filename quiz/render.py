@@ -6,22 +6,27 @@ import json
 import re
 from fractions import Fraction
 
+from babel import Locale
+from babel.numbers import format_decimal as babel_decimal
+from babel.numbers import format_percent as babel_percent
+
 from quiz import bank
-from quiz.content import DECIMAL_MARK, LANGUAGES, WORDS_PER_MINUTE, Game, Section, Site, fill, format_number
-from quiz.lint import known_values
+from quiz.content import LANGUAGES, WORDS_PER_MINUTE, Game, Section, Site
 
 PRACTICE_FILE = "practice.json"
 CALCULATOR_FILE = "rolls.json"
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 
 
-def format_decimal(value: Fraction, lang: str, places: int = 1) -> str:
-    return f"{float(value):.{places}f}".replace(".", DECIMAL_MARK[lang])
+def format_decimal(value: Fraction, lang: str) -> str:
+    """A decimal with one place, as the language writes it (Babel, CLDR)."""
+    return babel_decimal(float(value), format="#,##0.0", locale=lang)
 
 
 def format_percent(value: Fraction, lang: str) -> str:
-    number = format_decimal(value * 100, lang)
-    return {"en": f"{number}%", "tr": f"%{number}", "fr": f"{number}\u202f%"}.get(lang, f"{number} %")
+    """A share as a percent with one place, in the language's own percent pattern ("44,4 %", "%44,4")."""
+    pattern = Locale.parse(lang).percent_formats[None].pattern.replace("#,##0", "#,##0.0", 1)
+    return babel_percent(float(value), format=pattern, locale=lang)
 
 
 def format_cell(value, lang: str) -> str:
@@ -30,7 +35,7 @@ def format_cell(value, lang: str) -> str:
         if value < 1:
             return f"{value.numerator}/{value.denominator} ≈ {format_percent(value, lang)}"
         return f"≈ {format_decimal(value, lang)}"
-    return str(format_number(int(value), lang))
+    return babel_decimal(int(value), locale=lang)
 
 
 def escape(text: str) -> str:
@@ -68,16 +73,24 @@ class Writer:
         self.site, self.game, self.lang = site, game, lang
         self.ui = site.ui[lang]
         self.texts = game.texts[lang]
-        self.values = {k: format_number(v, lang) for k, v in known_values(game).items()}
+        self.values = game.values()
+        self.wording = game.wording(lang)
+
+    def fill(self, text: str, extra: dict | None = None) -> str:
+        return self.wording.fill(text, {**self.values, **(extra or {})})
 
     def field(self, entry_id: str, field: str) -> str:
-        return escape(fill(self.texts["entries"][entry_id][field], self.values))
+        return escape(self.fill(self.texts["entries"][entry_id][field]))
+
+    def titled_colon(self, entry_id: str) -> str:
+        """An entry's title and the colon as its language writes it ("Titre :" in French)."""
+        return self.field(entry_id, "title").rstrip() + escape(self.ui["labels"]["colon"].rstrip())
 
     def has(self, entry_id: str, field: str) -> bool:
         return field in self.texts["entries"][entry_id]
 
     def plain(self, key: str) -> str:
-        return fill(self.texts[key], self.values)
+        return self.fill(self.texts[key])
 
     def heading(self, kind: str) -> str:
         own = self.texts.get("headings") or {}
@@ -86,7 +99,7 @@ class Writer:
     def ref(self, pages: tuple[int, ...]) -> str:
         if not pages or not self.game.rulebook:
             return ""
-        label = fill(self.texts["rulebook_ref"], {"pages": page_span(pages)})
+        label = self.fill(self.texts["rulebook_ref"], {"pages": page_span(pages)})
         return f'<span class="rr-ref">{escape(label)}</span>'
 
     def section_heading(self, section: Section) -> str:
@@ -149,7 +162,7 @@ class Writer:
         out = self.section_heading(section)
         for entry in section.entries:
             ref = self.ref(entry.pages)
-            out += f"**{self.field(entry.id, 'title')}:** {self.field(entry.id, 'text')}" + (f" {ref}" if ref else "") + "\n\n"
+            out += f"**{self.titled_colon(entry.id)}** {self.field(entry.id, 'text')}" + (f" {ref}" if ref else "") + "\n\n"
         return out
 
     def remember(self, section: Section) -> str:
@@ -163,20 +176,11 @@ class Writer:
 
     # --- questions ----------------------------------------------------------------------------------------------------
 
-    def answer_label(self, question, answer) -> str:
-        quiz = self.ui["quiz"]
-        if question.kind == "yesno":
-            return quiz["yes"] if answer else quiz["no"]
-        return bank.format_plain(format_number(answer, self.lang))
-
     def question(self, question, rule_href: str) -> str:
         """One question as HTML that reads without JavaScript: the answer waits in a <details>."""
-        texts = self.game.question_texts[self.lang][question.id]
-        values = bank.values_for(self.values, question.givens, question.shown)
+        worded = self.game.worded[question.id][self.lang]
         answer = question.answer
-        label = self.answer_label(question, answer)
-        why = bank.fill_paths(bank.why_text(texts, answer), {**values, "answer": label}, self.lang)
-        rule_title = fill(self.texts["entries"][question.rule]["title"], self.values)
+        rule_title = self.fill(self.texts["entries"][question.rule]["title"])
         quiz = self.ui["quiz"]
         data = {"q": question.id, "rule": question.rule, "kind": question.kind,
                 "answer": json.dumps(bank.format_answer(answer), ensure_ascii=False),
@@ -184,12 +188,12 @@ class Writer:
         attrs = " ".join(f'data-{k}="{escape(v)}"' for k, v in data.items())
         controls = self.controls(question.kind, bank.options(question, answer), f"rr-in-{question.id}")
         return (f'<div class="rr-q" id="q-{question.id}" {attrs}>\n'
-                f'<p class="rr-q-text">{escape(bank.fill_paths(texts["text"], values, self.lang))}</p>\n'
+                f'<p class="rr-q-text">{escape(worded["text"])}</p>\n'
                 f'{controls}\n'
                 f'<details class="rr-answer"><summary>{escape(quiz["show_answer"])}</summary>\n'
-                f'<p><strong>{escape(quiz["answer"])}</strong> <span class="rr-a">{escape(label)}</span></p>\n'
-                f'<p class="rr-why">{escape(why)}</p>\n'
-                f'<p class="rr-rule-link"><a href="{rule_href}{question.rule}">{escape(quiz["read_rule"])}: {escape(rule_title)}</a></p>\n'
+                f'<p><strong>{escape(quiz["answer"])}</strong> <span class="rr-a">{escape(worded["label"])}</span></p>\n'
+                f'<p class="rr-why">{escape(worded["why"])}</p>\n'
+                f'<p class="rr-rule-link"><a href="{rule_href}{question.rule}">{escape(quiz["read_rule"] + self.ui["labels"]["colon"] + rule_title)}</a></p>\n'
                 f'</details>\n</div>\n\n')
 
     def controls(self, kind: str, options: list[str], input_id: str) -> str:
@@ -243,27 +247,21 @@ class Writer:
         return out + self.back_link()
 
     def practice_pool(self) -> str:
-        """Checker-answered variants of every question with ranges, texts filled in this language."""
+        """Checker-answered, legal variants of every question with ranges, worded in this language by the bank."""
         items, controls = [], {}
         for question in self.game.questions:
-            if not question.vary:
-                continue
-            texts = self.game.question_texts[self.lang][question.id]
-            for variant in bank.practice_variants(self.game, question):
-                values = bank.values_for(self.values, variant["givens"], variant["shown"])
-                label = self.answer_label(question, variant["answer"])
+            for variant in self.game.practice.get(question.id, bank.Practice()).variants:
+                worded = variant["worded"][self.lang]
                 options = bank.options(question, variant["answer"])
                 key = question.kind + ":" + "|".join(options)
                 controls.setdefault(key, self.controls(question.kind, options, "rr-in-practice"))
                 items.append({
                     "q": question.id, "rule": question.rule, "kind": question.kind, "controls": key,
-                    "text": bank.fill_paths(texts["text"], values, self.lang),
-                    "why": bank.fill_paths(bank.why_text(texts, variant["answer"]), {**values, "answer": label}, self.lang),
-                    "answer": bank.format_answer(variant["answer"]), "label": label,
+                    "text": worded["text"], "why": worded["why"],
+                    "answer": bank.format_answer(variant["answer"]), "label": worded["label"],
                 })
         return json.dumps({"game": self.game.id, "lang": self.lang, "controls": controls, "variants": items},
-                          ensure_ascii=False,
-                          separators=(",", ":"))
+                          ensure_ascii=False, separators=(",", ":"))
 
     def calculator(self, section: Section) -> str:
         """The score-a-roll calculator: dice.js looks every roll up in the checker's exported table."""
@@ -309,7 +307,7 @@ class Writer:
     def ordered(self, section: Section) -> str:
         out = self.section_heading(section)
         for number, entry in enumerate(section.entries, 1):
-            title = f"**{self.field(entry.id, 'title')}:** " if self.has(entry.id, "title") else ""
+            title = f"**{self.titled_colon(entry.id)}** " if self.has(entry.id, "title") else ""
             out += f"{number}. {title}{self.field(entry.id, 'text')}\n"
         return out + "\n"
 
@@ -336,7 +334,7 @@ class Writer:
         for section in self.game.pages["teach"]:
             if section.spoken:
                 for entry in section.entries:
-                    parts.extend(fill(v, self.values) for v in self.texts["entries"][entry.id].values())
+                    parts.extend(self.fill(v) for v in self.texts["entries"][entry.id].values())
         return "\n".join(parts)
 
     def head(self, page: str) -> str:
@@ -357,7 +355,7 @@ class Writer:
     def teach(self) -> str:
         words = spoken_words(self.spoken_text())
         seconds = round(words * 60 / WORDS_PER_MINUTE)
-        read_aloud = fill(self.ui["labels"]["read_aloud"], {"words": words, "seconds": seconds, "wpm": WORDS_PER_MINUTE})
+        read_aloud = self.fill(self.ui["labels"]["read_aloud"], {"words": words, "seconds": seconds, "wpm": WORDS_PER_MINUTE})
         out = self.head("teach")
         out += f'<p class="rr-aloud">{escape(read_aloud)}</p>\n\n'
         return out + self.body("teach") + self.back_link()
@@ -392,7 +390,7 @@ def home(site: Site, lang: str) -> str:
         if game.questions:
             out += f"- [{escape(ui['home_quiz'])}]({game.id}/quiz.md)\n"
         for name in game.extra_pages():
-            out += f"- [{escape(fill(game.texts[lang][f'{name}_title'], {}))}]({game.id}/{name}.md)\n"
+            out += f"- [{escape(Writer(site, game, lang).plain(f'{name}_title'))}]({game.id}/{name}.md)\n"
         out += "\n"
     return out
 

@@ -66,7 +66,7 @@ def test_did_not_know_marks_a_right_answer(page, server):
 @pytest.mark.parametrize("lang", LANGS)
 def test_keyboard_only(page, server, lang):
     page.goto(quiz_url(server, lang))
-    number_block = "#q-drew-four-place-how-many"
+    number_block = "#q-drew-several-return-how-many"   # answer: 3
     page.locator(f"{number_block} .rr-input").focus()
     page.keyboard.type("4")
     page.keyboard.press("Enter")

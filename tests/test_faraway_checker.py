@@ -1,16 +1,21 @@
-"""The Faraway rules checker against the rules: one test per rule citing its source, properties, and bad input."""
+"""The Faraway rules checker against the rules: one test per rule citing its source, legality against simulated games,
+properties, and bad input (MalformedInput) kept apart from impossible games (IllegalState)."""
 from __future__ import annotations
 
 import copy
+import random
+from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quiz import faraway
-from quiz.facts import game_facts
+from quiz.checker import IllegalState, MalformedInput
+from quiz.faraway import Faraway
 
-FACTS = game_facts("faraway")
+FACTS = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/faraway/game.yml").read_text(encoding="utf-8"))["facts"]
 
 
 def region(number, **card):
@@ -19,14 +24,23 @@ def region(number, **card):
 
 # --- rules, each with its source ---------------------------------------------------------------------------------------
 
-def test_constants_come_from_the_yaml_facts():
+def test_module_functions_use_the_yaml_facts():
     assert (faraway.ROUNDS, faraway.NUMBER_MIN, faraway.NUMBER_MAX) == (FACTS["rounds"], FACTS["number_min"], FACTS["number_max"])
+
+
+def test_a_checker_is_bound_to_the_facts_it_is_given():
+    game = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/faraway/game.yml").read_text(encoding="utf-8"))
+    game["facts"]["rounds"] = 9
+    nine = Faraway(game)
+    assert nine.takes_from_center(8) is True and faraway.takes_from_center(8) is False
+    assert nine.illegal("score", {"tableau": {"regions": [region(n) for n in range(60, 52, -1)], "sanctuaries": []}})
 
 
 def test_seed_question_10_then_52_now_31_finds_no_sanctuary():
     """Seed 000 "Weißt du's noch?": only the Region directly before (52) counts, not the 10 before it."""
     assert faraway.finds_sanctuary(52, 31) is False
-    assert faraway.finds_sanctuary(10, 31) is True
+    assert faraway.finds_sanctuary_in_row([10, 52, 31]) is False
+    assert faraway.finds_sanctuary_in_row([61, 12, 40]) is True
 
 
 def test_sanctuary_needs_strictly_higher_than_previous():
@@ -38,6 +52,8 @@ def test_sanctuary_needs_strictly_higher_than_previous():
 def test_no_sanctuary_in_round_one():
     """KOSMOS p. 8; seed 001: nobody finds a Sanctuary in the first round, whatever the number."""
     assert not any(faraway.finds_sanctuary(None, n) for n in range(1, 69))
+    assert not any(faraway.finds_sanctuary_in_row([n]) for n in range(1, 69))
+    assert faraway.sanctuary_draws_for({"regions": [region(57, clues=2)], "sanctuaries": []}) == 0
 
 
 def test_sanctuary_draw_is_one_plus_clues():
@@ -48,18 +64,30 @@ def test_sanctuary_draw_is_one_plus_clues():
 
 def test_clues_count_on_the_new_region_and_on_sanctuaries():
     """Seed 000 "Alle Hinweis-Symbole zählen – auch auf der neuen Region" (KOSMOS p. 8)."""
-    tableau = {"regions": [region(15, clues=1), region(49, clues=1)], "sanctuaries": [{"clues": 1}]}
+    tableau = {"regions": [region(15, clues=1), region(28), region(49, clues=1)], "sanctuaries": [{"clues": 1}]}
     assert faraway.sanctuary_draws_for(tableau) == 4
+
+
+def test_no_draw_when_the_new_region_does_not_beat_the_one_before():
+    tableau = {"regions": [region(15, clues=1), region(28), region(20, clues=3)], "sanctuaries": [{"clues": 1}]}
+    assert faraway.sanctuary_draws_for(tableau) == 0
 
 
 def test_keep_exactly_one_sanctuary():
     """KOSMOS p. 8–9: exactly 1 placed, the rest under the pile; none when none was drawn."""
     assert [faraway.sanctuaries_placed(n) for n in (0, 1, 4)] == [0, 1, 1]
+    assert [faraway.sanctuaries_returned(n) for n in (0, 1, 4)] == [0, 0, 3]
+
+
+def test_sanctuaries_at_the_end_are_one_per_rising_round():
+    """12→40, 33→51, 51→60 and 8→30 beat the Region before: four Sanctuaries, however many were drawn."""
+    assert faraway.sanctuaries_at_end([12, 40, 33, 51, 60, 8, 30, 29]) == 4
+    assert faraway.sanctuaries_at_end([68, 60, 50, 40, 30, 20, 10, 1]) == 0
 
 
 def test_pick_order_is_by_ascending_number():
     """KOSMOS p. 9; seed 001 phase 3: lowest exploration time first, then ascending."""
-    assert faraway.pick_order({"Ana": 23, "Ben": 9, "Cem": 41}) == ["Ben", "Ana", "Cem"]
+    assert faraway.pick_order({"Ana": 23, "Bruno": 9, "Cem": 41}) == ["Bruno", "Ana", "Cem"]
 
 
 def test_center_holds_players_plus_one():
@@ -71,12 +99,15 @@ def test_center_holds_players_plus_one():
 def test_centre_is_not_refilled_during_the_round():
     """KOSMOS p. 9: taken Regions are not replaced; one is left for the discard."""
     assert faraway.center_left(4, 2) == 3
-    assert faraway.center_left(5, 5) == 1
+    assert [faraway.center_left(p, p) for p in range(2, 7)] == [1] * 5
 
 
-def test_no_pick_from_the_centre_in_round_eight():
+def test_no_pick_from_the_centre_in_round_eight_but_still_a_sanctuary():
     """KOSMOS p. 9; seed 001 "Cas particulier du 8e et dernier tour"."""
     assert [faraway.takes_from_center(r) for r in range(1, 9)] == [True] * 7 + [False]
+    assert faraway.places_sanctuary(8, 22, 40) is True
+    assert faraway.places_sanctuary(8, 40, 22) is False
+    assert faraway.places_sanctuary(1, 22, 40) is False
 
 
 def test_region_sees_itself_and_the_right_only():
@@ -85,6 +116,15 @@ def test_region_sees_itself_and_the_right_only():
     tableau = {"regions": [region(14, quest=quest), region(30, wonders={"stone": 1}),
                            region(52, wonders={"stone": 2}, quest=quest)]}
     assert faraway.score(tableau)["regions"] == [6, 0, 4]
+
+
+def test_two_rows_read_like_a_page_and_score_backwards():
+    """KOSMOS p. 7, 9: two rows read from top left to bottom right; scoring starts with the last played (p. 10)."""
+    rows = [[12, 40, 7, 55], [30, 61, 18, 3]]
+    assert faraway.play_order(rows) == [12, 40, 7, 55, 30, 61, 18, 3]
+    assert faraway.scoring_order(rows) == [3, 18, 61, 30, 55, 7, 40, 12]
+    assert faraway.first_scored([12, 40, 7, 55, 30, 61, 18, 3]) == 3
+    assert faraway.sees_everything([31, 8, 66, 19, 44, 2, 57, 25]) == 31
 
 
 def test_requirements_are_not_consumed():
@@ -127,13 +167,99 @@ def test_per_colour_pair_and_colour_set():
 
 def test_tie_broken_by_lowest_single_region_number():
     """KOSMOS p. 10; seed 001 "En cas d'égalité"; seed 003 Oyun sonu."""
-    assert faraway.winner({"Ana": {"fame": 62, "numbers": [9, 30]}, "Ben": {"fame": 62, "numbers": [4, 47]}}) == "Ben"
-    assert faraway.winner({"Ana": {"fame": 63, "numbers": [9, 30]}, "Ben": {"fame": 62, "numbers": [4, 47]}}) == "Ana"
+    assert faraway.winner({"Ana": {"fame": 62, "numbers": [9, 30]}, "Bruno": {"fame": 62, "numbers": [47, 4]}}) == "Bruno"
+    assert faraway.winner({"Ana": {"fame": 63, "numbers": [9, 30]}, "Bruno": {"fame": 62, "numbers": [4, 47]}}) == "Ana"
 
 
 def test_short_sanctuary_pile():
     """KOSMOS p. 9: lowest number draws first, places 1, returns the rest at once; then the next."""
-    assert faraway.short_deck_draws(2, {"Ana": {"number": 12, "wants": 3}, "Ben": {"number": 30, "wants": 2}}) == {"Ana": 2, "Ben": 1}
+    drawers = {"Ana": {"number": 12, "wants": 7}, "Bruno": {"number": 30, "wants": 3}}
+    assert faraway.short_deck_draws(5, drawers) == {"Ana": 5, "Bruno": 3}
+    drawers = {"Ana": {"number": 7, "wants": 8}, "Bruno": {"number": 44, "wants": 9}}
+    assert faraway.short_deck_draws(6, drawers) == {"Ana": 6, "Bruno": 5}
+
+
+# --- legality, against games played out by the rules here (not by the checker) -------------------------------------
+
+def play_game(rng: random.Random, players: int) -> list[dict]:
+    """A whole game by the rules: every round each player plays a card; a Region that beats the one before finds a
+    Sanctuary (never in round 1) and exactly one is placed. Returns each player's row snapshots after every round."""
+    deck = list(range(FACTS["number_min"], FACTS["number_max"] + 1))
+    rng.shuffle(deck)
+    rows = [[] for _ in range(players)]
+    sanctuaries = [[] for _ in range(players)]
+    snapshots = []
+    for _ in range(FACTS["rounds"]):
+        for p in range(players):
+            card = {"number": deck.pop(), "clues": rng.randint(0, 1)}
+            if rng.random() < 0.3:
+                card["wonders"] = {rng.choice(faraway.WONDERS): rng.randint(1, 2)}
+            snapshots.append({"regions": copy.deepcopy(rows[p] + [card]), "sanctuaries": copy.deepcopy(sanctuaries[p])})
+            if rows[p] and card["number"] > rows[p][-1]["number"]:
+                sanctuaries[p].append({"clues": rng.randint(0, 1), "night": rng.random() < 0.2})
+            rows[p].append(card)
+    finals = [{"regions": rows[p], "sanctuaries": sanctuaries[p]} for p in range(players)]
+    return snapshots, finals
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(FACTS["players_min"], FACTS["players_max"]))
+def test_every_state_of_a_played_game_is_legal(rng, players):
+    snapshots, finals = play_game(rng, players)
+    for tableau in snapshots:
+        assert faraway.illegal("sanctuary_draws_for", {"tableau": tableau}) == [], tableau
+    for tableau in finals:
+        assert faraway.illegal("score", {"tableau": tableau}) == [], tableau
+        numbers = [r["number"] for r in tableau["regions"]]
+        assert faraway.illegal("sanctuaries_at_end", {"row": numbers}) == []
+        assert faraway.sanctuaries_at_end(numbers) == len(tableau["sanctuaries"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(["duplicate", "extra-sanctuary", "missing-sanctuary", "short"]))
+def test_a_played_game_changed_into_one_that_cannot_happen_is_illegal(rng, change):
+    _, finals = play_game(rng, FACTS["players_max"])
+    tableau = copy.deepcopy(finals[0])
+    if change == "duplicate":
+        tableau["regions"][rng.randrange(1, 8)]["number"] = tableau["regions"][0]["number"]
+    elif change == "extra-sanctuary":
+        tableau["sanctuaries"].append({})
+    elif change == "missing-sanctuary":
+        if not tableau["sanctuaries"]:
+            tableau["sanctuaries"].append({})
+        else:
+            tableau["sanctuaries"].pop()
+    else:
+        tableau["regions"].pop()
+    with pytest.raises(IllegalState):
+        faraway.check_legal("score", {"tableau": tableau})
+    faraway.score(tableau)   # the rule still computes any well-formed tableau
+
+
+@pytest.mark.parametrize("check, givens, reason", [
+    ("finds_sanctuary", {"previous": 30, "new": 30}, "both Region 30"),
+    ("finds_sanctuary_in_row", {"row": [10, 52, 10]}, "Region 10 appears twice"),
+    ("pick_order", {"played": {"Ana": 5, "Bruno": 5}}, "Region 5 appears twice"),
+    ("sanctuary_draws_for", {"tableau": {"regions": [region(15), region(49)], "sanctuaries": [{}]}},
+     "1 Sanctuaries before this round"),
+    ("winner", {"players": {"Ana": {"fame": 5, "numbers": [3] * 1}, "Bruno": {"fame": 5, "numbers": [4]}}}, "1 Regions"),
+    ("scoring_order", {"rows": [[1, 2, 3, 4], [5, 6, 7]]}, "7 Regions at scoring"),
+    ("short_deck_draws", {"pile": 2, "players": {"Ana": {"number": 12, "wants": 3}, "Bruno": {"number": 30, "wants": 2}}},
+     "find at least 5"),
+])
+def test_impossible_givens_are_illegal_and_say_why(check, givens, reason):
+    reasons = faraway.illegal(check, givens)
+    assert reasons and reason in reasons[0], reasons
+    with pytest.raises(IllegalState):
+        faraway.check_legal(check, givens)
+
+
+def test_the_shortest_pile_a_game_can_leave():
+    """45 Sanctuaries; rounds 2–7 can each place one per player (6 × 6 = 36), and in round 8 the four players before
+    the last two drawers place theirs: 45 − 36 − 4 = 5 for the two."""
+    two = {"Ana": {"number": 12, "wants": 9}, "Bruno": {"number": 30, "wants": 9}}
+    assert faraway.illegal("short_deck_draws", {"pile": 5, "players": two}) == []
+    assert faraway.illegal("short_deck_draws", {"pile": 4, "players": two})
 
 
 # --- properties ----------------------------------------------------------------------------------------------------------
@@ -177,7 +303,7 @@ def test_adding_a_sanctuary_never_lowers_any_cards_fame(tableau, sanctuary):
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.dictionaries(st.sampled_from(["Ana", "Ben", "Cem", "Dana", "Eda", "Finn"]), st.integers(1, 68),
+@given(st.dictionaries(st.sampled_from(["Ana", "Bruno", "Cem", "Dora", "Eda", "Finn"]), st.integers(1, 68),
                        min_size=2, max_size=6).filter(lambda d: len(set(d.values())) == len(d)))
 def test_pick_order_is_a_sorted_permutation(played):
     order = faraway.pick_order(played)
@@ -185,12 +311,11 @@ def test_pick_order_is_a_sorted_permutation(played):
     assert [played[p] for p in order] == sorted(played.values())
 
 
-# --- bad input: a ValueError naming what and where --------------------------------------------------------------------
+# --- bad input: MalformedInput naming what and where ------------------------------------------------------------------
 
 @pytest.mark.parametrize("call, message", [
     (lambda: faraway.finds_sanctuary(10, 69), "new: 69 is outside 1–68"),
     (lambda: faraway.finds_sanctuary(0, 5), "previous: 0 is outside 1–68"),
-    (lambda: faraway.score({"regions": [region(5), region(5)]}), "regions[1].number: 5 is already regions[0]"),
     (lambda: faraway.score({"regions": [region(n) for n in range(1, 10)]}), "regions: 9 regions; a tableau holds 1 to 8"),
     (lambda: faraway.score({"regions": [region(1), region(2), region(3, colour="purple")]}),
      "regions[2].colour: 'purple' is not one of blue, green, red, yellow"),
@@ -200,11 +325,13 @@ def test_pick_order_is_a_sorted_permutation(played):
     (lambda: faraway.sanctuary_draws(-2), "clues: -2 is negative"),
     (lambda: faraway.center_size(7), "players: 7 players; Faraway is for 2–6"),
     (lambda: faraway.center_size(1), "players: 1 players; Faraway is for 2–6"),
-    (lambda: faraway.pick_order({"Ana": 5, "Ben": 5}), "played['Ben']: 5 was also played by 'Ana'"),
     (lambda: faraway.winner({"Ana": {"fame": 5, "numbers": [3]}}), "players: 1 players"),
     (lambda: faraway.score({"regions": [region("7")]}), "regions[0].number: '7' is not a region number"),
+    (lambda: faraway.play_order([[1, 2], []]), "rows: expected a list of rows"),
+    (lambda: faraway.illegal("score", {"tableau": {"regions": [region(70)]}}), "regions[0].number: 70 is outside"),
 ])
-def test_bad_input_raises_a_clear_value_error(call, message):
-    with pytest.raises(ValueError) as caught:
+def test_malformed_input_raises_malformed_input(call, message):
+    with pytest.raises(MalformedInput) as caught:
         call()
     assert message in str(caught.value)
+    assert isinstance(caught.value, ValueError) and not isinstance(caught.value, IllegalState)

@@ -1,15 +1,22 @@
-"""The Farkle rules checker against seed 004: every scoring option, the edge cases, exhaustive odds, bad input."""
+"""The Farkle rules checker against seed 004: every scoring option, the edge cases, exhaustive odds, legality, bad input."""
 from __future__ import annotations
 
 import itertools
 from fractions import Fraction
 
+import random
+from pathlib import Path
+
 import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from quiz import farkle
-from quiz.facts import game_data
+from quiz.checker import IllegalState, MalformedInput
 
-OPTIONS = {o["id"]: o["points"] for o in game_data("farkle")["scoring_options"]}
+GAME = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/farkle/game.yml").read_text(encoding="utf-8"))
+OPTIONS = {o["id"]: o["points"] for o in GAME["scoring_options"]}
 
 
 @pytest.mark.parametrize("dice, option", [
@@ -68,6 +75,7 @@ def test_at_least_one_scoring_die_per_roll():
 
 
 def test_farkle_loses_only_the_turns_unbanked_points():
+    """Seed 004 "Farkeln": the turn's unbanked points are lost, banked points stay."""
     assert farkle.total_after_turn(4200, [[1, 1, 1], [5]], True) == 4200
     assert farkle.total_after_turn(3000, [[1], [5, 5, 5]], False) == 3600
 
@@ -120,10 +128,74 @@ def test_roll_table_covers_all_923_multisets_and_agrees_with_the_checker():
     (lambda: farkle.is_farkle(None), "roll: expected a list of dice values"),
     (lambda: farkle.farkle_chance(0), "n: 0; roll 1 to 6 dice"),
     (lambda: farkle.expected_best_score(7), "n: 7; roll 1 to 6 dice"),
-    (lambda: farkle.turn_points([[1], [2]]), "set_asides[1]: [2] includes dice that score nothing"),
     (lambda: farkle.game_ends(-5), "banked: -5 is not a points total"),
+    (lambda: farkle.total_after_turn(0, [[5]], "yes"), "farkled: 'yes' is not true or false"),
+    (lambda: farkle.illegal("total_after_turn", {"banked": 1.5, "set_asides": [[5]], "farkled": False}), "banked: 1.5"),
 ])
-def test_bad_input_raises_a_clear_value_error(call, message):
-    with pytest.raises(ValueError) as caught:
+def test_malformed_input_raises_malformed_input(call, message):
+    with pytest.raises(MalformedInput) as caught:
         call()
     assert message in str(caught.value)
+    assert isinstance(caught.value, ValueError) and not isinstance(caught.value, IllegalState)
+
+
+# --- legality: totals a game can reach, set-asides that can be made -----------------------------------------------------
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(sorted(OPTIONS.values())), max_size=40), st.integers(1, 49))
+def test_a_total_made_of_scores_is_legal_and_one_off_it_is_not(scores, off):
+    """Every total is a sum of scoring options (seed 004); the options here are all multiples of 50."""
+    total = sum(scores)
+    assert farkle.illegal("game_ends", {"banked": total}) == []
+    reasons = farkle.illegal("game_ends", {"banked": total + off})
+    assert reasons and "multiple of 50" in reasons[0]
+    with pytest.raises(IllegalState):
+        farkle.check_legal("others_play_on", {"banked": total + off})
+
+
+@pytest.mark.parametrize("set_asides, reason", [
+    ([[1, 1, 1], [5]], None),
+    ([[1, 1, 1, 5, 5, 5], [1, 1, 1, 1, 1, 1]], None),          # hot dice: all six again
+    ([[1, 1, 1, 1, 5], [1, 5]], "2 dice set aside from a roll of 1"),
+    ([[1], [2]], "[2] includes dice that score nothing"),
+    ([[5, 5, 5], [1, 1, 1], [5]], None),
+])
+def test_set_asides_must_score_and_come_from_the_dice_rolled(set_asides, reason):
+    reasons = farkle.illegal("turn_points", {"set_asides": set_asides})
+    if reason is None:
+        assert reasons == []
+    else:
+        assert reasons and reason in reasons[0]
+
+
+def test_a_set_aside_that_scores_nothing_cannot_be_counted():
+    with pytest.raises(IllegalState, match=r"set_asides\[1\]: \[2\] includes dice that score nothing"):
+        farkle.turn_points([[1], [2]])
+
+
+def play_turn(rng: random.Random) -> list[list[int]]:
+    """A turn by seed 004's rules: roll what is left, set aside one scoring option or more, stop or go on."""
+    in_hand, set_asides = 6, []
+    singles = {1: [1], 5: [5]}
+    while True:
+        roll = [rng.randint(1, 6) for _ in range(in_hand)]
+        scoring = [d for d in roll if d in singles]
+        if not scoring:
+            return set_asides
+        taken = scoring[: rng.randint(1, len(scoring))]
+        set_asides.append(sorted(taken))
+        in_hand -= len(taken)
+        if in_hand == 0:
+            in_hand = 6
+        if rng.random() < 0.3 or len(set_asides) > 6:
+            return set_asides
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_turns_played_by_the_rules_are_legal(rng):
+    turn = play_turn(rng)
+    if turn:
+        assert farkle.illegal("turn_points", {"set_asides": turn}) == []
+        assert farkle.illegal("total_after_turn", {"banked": 50 * rng.randint(0, 200), "set_asides": turn,
+                                                   "farkled": rng.random() < 0.5}) == []

@@ -117,7 +117,7 @@ def test_markup_in_yaml_shows_as_text(tmp_path):
         path.write_text(data, encoding="utf-8")
         questions = repo / f"rules/faraway/questions.{lang}.yml"
         q = yaml.safe_load(questions.read_text(encoding="utf-8"))
-        q["seed-10-52-31"]["text"] = hostile + " {first} {previous} {new}"
+        q["seed-10-52-31"]["text"] = hostile + " {row.0} {row.1} {row.2}"
         questions.write_text(yaml.safe_dump(q, allow_unicode=True), encoding="utf-8")
     result = mkdocs(repo)
     assert result.returncode == 0, result.stderr

@@ -10,8 +10,6 @@ import pytest
 
 from conftest import LANGUAGES, lang_prefix
 from quiz.content import WORDS_PER_MINUTE, SPOKEN_SECONDS_LIMIT, load_site
-from quiz.lint import known_values
-from quiz.content import fill, format_number
 from quiz.render import Writer, spoken_words
 
 SITE = load_site(Path(__file__).resolve().parent.parent / "rules")
@@ -40,18 +38,18 @@ def test_refresher_holds_every_number_and_every_easy_to_forget_entry(site_dir, l
     game = GAMES[game]
     page = read(site_dir, lang, f"{game.id}/")
     text = " ".join(visible_text(page).split())
-    values = {k: format_number(v, lang) for k, v in known_values(game).items()}
+    wording, values = game.wording(lang), game.values()
     entries = game.texts[lang]["entries"]
     numbers = next(s for s in game.pages["refresher"] if s.kind == "numbers")
     for entry in numbers.entries:
-        value = fill(entries[entry.id]["value"], values)
+        value = wording.fill(entries[entry.id]["value"], values)
         assert " ".join(value.split()) in text, (lang, entry.id)
         for number in re.findall(r"\d+", value):
             assert number in text
     forget = next(s for s in game.pages["refresher"] if s.kind == "forget")
     for entry in forget.entries:
         assert f'id="{entry.id}"' in page, entry.id
-        assert " ".join(fill(entries[entry.id]["right"], values).split()) in text, entry.id
+        assert " ".join(wording.fill(entries[entry.id]["right"], values).split()) in text, entry.id
 
 
 def test_easy_to_forget_is_sorted_by_rank(site_dir):

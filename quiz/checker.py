@@ -1,0 +1,113 @@
+"""What every rules checker shares: the two kinds of bad input, the @rule marker, and binding rules to a game's facts."""
+from __future__ import annotations
+
+import functools
+import inspect
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import yaml
+
+REPO_RULES = Path(__file__).resolve().parent.parent / "rules"
+
+
+class MalformedInput(ValueError):
+    """Input no game could even describe: a wrong type, an unknown key, a value out of range."""
+
+
+class IllegalState(ValueError):
+    """Well-formed input that no real game can reach (two Regions with one number, an unreachable score…)."""
+
+
+def rule(function: Callable) -> Callable:
+    """Marks a method as a rule the quiz may ask about (a question's `check`)."""
+    function.is_rule = True
+    return function
+
+
+class Rules:
+    """A game's rules bound to one game.yml: its facts and tables come in, nothing is read on the side.
+
+    Subclasses add one small @rule method per rule, and for a rule whose input can describe an impossible game, a
+    generator `_illegal_<rule>(**givens)` that yields why the givens cannot occur (python-chess's `status()`)."""
+
+    def __init__(self, game: dict):
+        self.game = game
+        self.facts: dict[str, Any] = dict(game["facts"])
+
+    @classmethod
+    def rules(cls) -> list[str]:
+        """The names a question may use as its `check`."""
+        return sorted(name for name, member in inspect.getmembers(cls, inspect.isfunction) if getattr(member, "is_rule", False))
+
+    def _bound(self, check: str, givens: Any) -> inspect.BoundArguments:
+        """The givens as arguments of the rule `check`; MalformedInput for an unknown rule or a wrong set of givens."""
+        if check not in self.rules():
+            raise MalformedInput(f"{check!r} is not a rule of {type(self).__name__}")
+        if not isinstance(givens, dict) or not all(isinstance(name, str) for name in givens):
+            raise MalformedInput(f"givens: expected a mapping of names to values, got {givens!r}")
+        try:
+            return inspect.signature(getattr(self, check)).bind(**givens)
+        except TypeError as exc:
+            raise MalformedInput(f"givens of {check}: {exc}") from None
+
+    def call(self, check: str, givens: dict) -> Any:
+        """The rule `check` applied to the givens (keyword arguments)."""
+        bound = self._bound(check, givens)
+        return getattr(self, check)(*bound.args, **bound.kwargs)
+
+    def illegal(self, check: str, givens: dict) -> list[str]:
+        """Why these givens of `check` cannot occur in a real game; empty when they can.
+
+        Raises MalformedInput first if the givens are malformed, so a caller never mistakes one for the other."""
+        bound = self._bound(check, givens)
+        judge: Callable[..., Iterator[str]] | None = getattr(self, f"_illegal_{check}", None)
+        return list(judge(*bound.args, **bound.kwargs)) if judge else []
+
+    def check_legal(self, check: str, givens: dict) -> None:
+        """Raise IllegalState naming the first reason these givens cannot occur in a game."""
+        reasons = self.illegal(check, givens)
+        if reasons:
+            raise IllegalState(reasons[0])
+
+    # Optional hooks the site uses; a game overrides what it has.
+    def derived_facts(self) -> dict[str, Any]:
+        """Numbers the texts quote that follow from the facts, computed by the rules."""
+        return {}
+
+    def text_formatters(self) -> dict[str, Callable[[Any, dict, str], str]]:
+        """Placeholder filters only this game needs, e.g. {tableau.regions|row}: name -> f(value, words, lang)."""
+        return {}
+
+
+def rules_class(module: Any) -> type[Rules] | None:
+    """The one Rules subclass a game's checker module defines (None if it defines none, or several)."""
+    found = [value for value in vars(module).values()
+             if isinstance(value, type) and issubclass(value, Rules) and value.__module__ == module.__name__]
+    return found[0] if len(found) == 1 else None
+
+
+def read_game(game_id: str, rules_dir: Path = REPO_RULES) -> dict:
+    """A game.yml as plain data, for binding a checker outside a site build (scripts, notebooks, tests)."""
+    path = rules_dir / game_id / "game.yml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or not isinstance(data.get("facts"), dict):
+        raise MalformedInput(f"{path}: no facts mapping")
+    return data
+
+
+def module_binding(rules_class: type[Rules], game_id: str) -> Callable[[str], Any]:
+    """A module __getattr__ (PEP 562): `quiz.<game>.<rule>(...)` uses rules/<game>/game.yml, read on first use."""
+    @functools.lru_cache(maxsize=1)
+    def default() -> Rules:
+        return rules_class(read_game(game_id))
+
+    def __getattr__(name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        try:
+            return getattr(default(), name)
+        except AttributeError:
+            raise AttributeError(f"module 'quiz.{game_id}' has no attribute {name!r}") from None
+
+    return __getattr__

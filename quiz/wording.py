@@ -1,0 +1,150 @@
+"""Fills {placeholders} in one language: numbers through Babel, counts with their CLDR plural form, terms and game filters.
+
+A placeholder is `{path}` or `{path|filter}`. The path is dotted (`tableau.regions.0.number`) into the values at hand
+(facts, a question's givens, the answer). Without a filter a whole number is written as the language writes numbers,
+a list as the language writes lists. The filter names an entry of the game's `words:` in that language:
+- a plural entry (its keys are CLDR categories, e.g. `{one: "# clue", other: "# clues"}`): the form Babel's plural rule
+  picks for the number, `#` replaced by it; so no text ever says "1 clues";
+- a table (`colours: {red: red, …}`): the entry for the value;
+or `dice` (die faces), or a filter the game's checker provides (`text_formatters()`, e.g. Faraway's `row`).
+"""
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any, Callable
+
+from babel import Locale
+from babel.lists import format_list
+from babel.numbers import format_decimal
+
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w.-]*)(?:\|([A-Za-z_][\w-]*))?\}")
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+COUNT_MARK = "#"
+BUILT_IN_FILTERS = ("dice",)
+
+
+class WordingError(Exception):
+    """A placeholder that cannot be filled: an unknown path or filter, or a value the filter cannot take."""
+
+
+def placeholders(text: str) -> list[tuple[str, str | None]]:
+    """Every (path, filter) a text uses, in order, repeats included."""
+    return [(m.group(1), m.group(2)) for m in PLACEHOLDER.finditer(text)]
+
+
+def placeholder_paths(text: str) -> list[str]:
+    return [path for path, _ in placeholders(text)]
+
+
+def strip_placeholders(text: str) -> str:
+    return PLACEHOLDER.sub("", text)
+
+
+@functools.lru_cache(maxsize=None)
+def plural_categories(lang: str) -> tuple[str, ...]:
+    """The CLDR plural categories a language tells apart for whole numbers, "other" always among them."""
+    return tuple(c for c in PLURAL_CATEGORIES if c in Locale.parse(lang).plural_form.tags | {"other"})
+
+
+def plural_category(lang: str, number: int) -> str:
+    return Locale.parse(lang).plural_form(number)
+
+
+def is_plural_entry(entry: Any) -> bool:
+    return isinstance(entry, dict) and "other" in entry and set(entry) <= set(PLURAL_CATEGORIES)
+
+
+def resolve(data: Any, path: str) -> Any:
+    """Follow a dotted path (keys and list indexes) into nested data; KeyError if it leads nowhere."""
+    for part in path.split("."):
+        if isinstance(data, list) and part.isdigit() and int(part) < len(data):
+            data = data[int(part)]
+        elif isinstance(data, dict) and part in data:
+            data = data[part]
+        else:
+            raise KeyError(path)
+    return data
+
+
+def term_key(value: Any) -> str:
+    """The key a table entry has for a value: booleans and null as YAML writes them."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "-".join(map(str, value))
+    return str(value)
+
+
+class Wording:
+    """One language's way with numbers, counts and terms, and the game's own filters."""
+
+    def __init__(self, lang: str, words: dict | None = None, formatters: dict[str, Callable] | None = None):
+        self.lang = lang
+        self.words = words or {}
+        self.formatters = formatters or {}
+
+    def number(self, value: int) -> str:
+        return format_decimal(value, locale=self.lang)
+
+    def count(self, noun: str, number: int) -> str:
+        """A count with its noun in the form the language's plural rule picks: "1 clue", "2 clues"."""
+        forms = self.words.get(noun)
+        if not is_plural_entry(forms):
+            raise WordingError(f"no plural entry {noun!r} in words")
+        category = plural_category(self.lang, number)
+        if category not in forms:
+            raise WordingError(f"words.{noun} has no {category!r} form")
+        return forms[category].replace(COUNT_MARK, self.number(number))
+
+    __call__ = count
+
+    def term(self, table: str, value: Any) -> str:
+        entries = self.words.get(table)
+        if not isinstance(entries, dict) or is_plural_entry(entries):
+            raise WordingError(f"no table {table!r} in words")
+        key = term_key(value)
+        if key not in entries:
+            raise WordingError(f"words.{table} has no entry for {key!r}")
+        return entries[key]
+
+    def value(self, value: Any, filter_: str | None = None) -> str:
+        if filter_ is None:
+            if isinstance(value, bool) or value is None:
+                raise WordingError(f"{term_key(value)} needs a filter that says it in words")
+            if isinstance(value, int):
+                return self.number(value)
+            if isinstance(value, str):
+                return value
+            if isinstance(value, list) and value and all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in value):
+                return format_list([self.value(v) for v in value], locale=self.lang)
+            raise WordingError(f"{value!r} needs a filter that says it in words")
+        if filter_ == "dice":
+            if not isinstance(value, list) or not all(type(v) is int for v in value):
+                raise WordingError(f"dice: {value!r} is not a list of die faces")
+            return " ".join(self.number(v) for v in value)
+        if filter_ in self.formatters:
+            try:
+                return self.formatters[filter_](value, self.words, self)
+            except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
+                raise WordingError(f"{filter_}: cannot describe {value!r}: {type(exc).__name__}: {exc}") from None
+        if filter_ not in self.words:
+            raise WordingError(f"unknown filter |{filter_}")
+        if is_plural_entry(self.words[filter_]):
+            if type(value) is not int:
+                raise WordingError(f"|{filter_} counts, but {value!r} is not a whole number")
+            return self.count(filter_, value)
+        return self.term(filter_, value)
+
+    def fill(self, text: str, values: dict) -> str:
+        """Replace every placeholder; WordingError names the first one that cannot be filled."""
+        def replace(match: re.Match) -> str:
+            path, filter_ = match.group(1), match.group(2)
+            try:
+                found = resolve(values, path)
+            except KeyError:
+                raise WordingError(f"unknown placeholder {{{path}}}") from None
+            return self.value(found, filter_)
+        return PLACEHOLDER.sub(replace, text)

@@ -1,0 +1,56 @@
+"""Every game's rules checker, found from rules/: whatever it is given, it answers, or raises MalformedInput (not a game
+at all) or IllegalState (a game that cannot happen) — never any other exception, so a bad question is one clean line."""
+from __future__ import annotations
+
+import functools
+import importlib
+import inspect
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from quiz.checker import IllegalState, MalformedInput, read_game, rules_class
+
+RULES = Path(__file__).resolve().parent.parent / "rules"
+GAME_IDS = sorted(path.parent.name for path in RULES.glob("*/game.yml"))
+
+
+@functools.cache
+def bound_checker(game_id: str):
+    return rules_class(importlib.import_module(f"quiz.{game_id}"))(read_game(game_id, RULES))
+
+
+CHECKS = [(game_id, check) for game_id in GAME_IDS for check in bound_checker(game_id).rules()]
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 80), st.integers(), st.floats(allow_nan=True),
+                    st.sampled_from(["", "stone", "red", "night", "clue", "Ana", "7"]))
+VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=9),
+    st.dictionaries(st.sampled_from(["regions", "sanctuaries", "number", "quest", "fame", "per", "requires", "clues",
+                                     "colour", "wonders", "night", "task", "stone", "Ana", "Bruno", "wants", "numbers",
+                                     "x"]), inner, max_size=6)), max_leaves=40)
+
+
+def test_every_game_has_a_checker_with_rules_to_ask():
+    assert GAME_IDS and all(bound_checker(game_id).rules() for game_id in GAME_IDS)
+
+
+@pytest.mark.parametrize("game_id, check", CHECKS, ids=[f"{g}.{c}" for g, c in CHECKS])
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_any_givens_are_answered_or_rejected_cleanly(game_id, check, data):
+    checker = bound_checker(game_id)
+    names = list(inspect.signature(getattr(checker, check)).parameters)
+    givens = data.draw(st.fixed_dictionaries({name: VALUES for name in names},
+                                             optional={"unexpected": VALUES}), label="givens")
+    if data.draw(st.booleans(), label="drop one") and names:
+        givens.pop(names[0], None)
+    try:
+        checker.illegal(check, givens)
+    except MalformedInput:
+        pass
+    try:
+        checker.call(check, givens)
+    except (MalformedInput, IllegalState):
+        pass
