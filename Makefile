@@ -52,4 +52,5 @@ test: $(VENV)/.test-deps chromium
 	$(BIN)/python -m pytest -q tests
 
 clean:
-	rm -rf site .site-new docs/en docs/de docs/fr docs/tr .pytest_cache .hypothesis
+	rm -rf site .site-new .pytest_cache .hypothesis
+	find docs -mindepth 1 -maxdepth 1 ! -name assets ! -name sw.js -exec rm -rf {} +

@@ -1,1 +1,16 @@
-"""Rules Refresher: rules checkers, content loading and lint, page generation, and the verified question bank."""
+"""Rules Refresher: each game's rules checker (quiz/<game>.py, built on quiz/checker.py) and the site made from rules/
+(quiz/site/). The layers below import only from layers listed before them; tests/test_layers.py checks it."""
+
+GAMES = "<games>"   # stands for every quiz/<game>.py
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("quiz.checker",),                                                    # what every rules checker shares
+    (GAMES,),                                                             # quiz.faraway, quiz.farkle, …
+    ("quiz.site.languages", "quiz.site.problems", "quiz.site.wording"),   # languages, problems, wording
+    ("quiz.site.source",),                                                # YAML with lines, JSON Schema
+    ("quiz.site.content",),                                               # load rules/ into the model
+    ("quiz.site.lint", "quiz.site.bank"),                                 # languages in step; every question verified
+    ("quiz.site.pipeline",),                                              # load + lint + verify
+    ("quiz.site.render",),                                                # pages, through the Jinja2 templates
+    ("quiz.site.generate", "quiz.site.offline", "quiz.site.search_split"),  # into docs/; after the build
+    ("quiz.site.mkdocs_hooks", "quiz.__main__"),                          # MkDocs and the command line
+)

@@ -5,7 +5,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from quiz.content import LANGUAGES, ContentError, load_site, rules_dir
+from quiz.site.content import rules_dir
+from quiz.site.pipeline import load_site
+from quiz.site.problems import ContentError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,7 +23,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     questions = sum(len(g.questions) for g in site.games)
     checked = f", {questions} quiz questions agree with the rules checkers" if args.command == "verify" else ""
-    print(f"rules/ is consistent: {len(site.games)} game(s), {len(LANGUAGES)} languages{checked}")
+    print(f"rules/ is consistent: {len(site.games)} game(s), {len(site.languages)} languages{checked}")
     if args.command == "verify":
         for game in site.games:
             pools = game.practice.values()

@@ -6,6 +6,7 @@ import inspect
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+import jsonschema
 import yaml
 
 REPO_RULES = Path(__file__).resolve().parent.parent / "rules"
@@ -31,9 +32,27 @@ class Rules:
     Subclasses add one small @rule method per rule, and for a rule whose input can describe an impossible game, a
     generator `_illegal_<rule>(**givens)` that yields why the givens cannot occur (python-chess's `status()`)."""
 
+    # The shape of each table this game keeps under `tables:` in game.yml, as JSON Schema (one row each).
+    TABLES: dict[str, dict] = {}
+
     def __init__(self, game: dict):
         self.game = game
         self.facts: dict[str, Any] = dict(game["facts"])
+        self.tables: dict[str, list] = self._checked_tables(game.get("tables") or {})
+
+    def _checked_tables(self, tables: dict) -> dict[str, list]:
+        """The game's tables, each checked against the row shape its checker declares; MalformedInput otherwise."""
+        for name in tables.keys() - self.TABLES.keys():
+            raise MalformedInput(f"tables.{name}: {type(self).__name__} knows no such table")
+        for name, row_schema in self.TABLES.items():
+            if name not in tables:
+                raise MalformedInput(f"tables.{name}: missing")
+            error = jsonschema.exceptions.best_match(
+                jsonschema.Draft202012Validator({"type": "array", "items": row_schema}).iter_errors(tables[name]))
+            if error is not None:
+                where = ".".join(map(str, error.absolute_path))
+                raise MalformedInput(f"tables.{name}.{where}: {error.message}")
+        return tables
 
     @classmethod
     def rules(cls) -> list[str]:
@@ -73,6 +92,14 @@ class Rules:
     # Optional hooks the site uses; a game overrides what it has.
     def derived_facts(self) -> dict[str, Any]:
         """Numbers the texts quote that follow from the facts, computed by the rules."""
+        return {}
+
+    def computed_tables(self) -> dict[str, dict]:
+        """Tables the pages show that the rules compute (for a `computed-table` section), by entry id."""
+        return {}
+
+    def data_files(self) -> dict[str, object]:
+        """JSON written next to the game's pages for the browser to look answers up in, by file name."""
         return {}
 
     def text_formatters(self) -> dict[str, Callable[[Any, dict, str], str]]:

@@ -33,11 +33,19 @@ def _option_patterns(option: dict) -> list[tuple[int, ...]]:
 class Farkle(Rules):
     """The rules of Farkle as seed 004 (a German rules page of a web game) gives them."""
 
+    TABLES = {"scoring_options": {
+        "type": "object", "additionalProperties": False, "required": ["id", "points"],
+        "properties": {"id": {"type": "string", "pattern": "^[a-z]+(-[a-z]+)*$"}, "points": {"type": "integer", "minimum": 1},
+                       "dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}, "minItems": 1},
+                       "same": {"type": "integer", "minimum": 2}, "pairs": {"const": 3}},
+        "oneOf": [{"required": ["dice"]}, {"required": ["same"]}, {"required": ["pairs"]}],
+        "description": "one scoring option: exact dice, or `same: n` dice of one value, or `pairs: 3`"}}
+
     def __init__(self, game: dict):
         super().__init__(game)
         self.DICE: int = self.facts["dice"]
         self.TARGET: int = self.facts["target"]
-        options = game["scoring_options"]
+        options = self.tables["scoring_options"]
         self.SCORING_OPTIONS: dict[str, int] = {option["id"]: option["points"] for option in options}
         self.PATTERNS: list[tuple[tuple[int, ...], int, str]] = [
             (pattern, option["points"], option["id"]) for option in options for pattern in _option_patterns(option)]

@@ -88,7 +88,7 @@ def bench_build(out: Path) -> None:
 
 def bench_checkers() -> None:
     from quiz import farkle
-    from quiz.content import load_site
+    from quiz.site.pipeline import load_site
 
     verify_cli = median_ms(lambda: subprocess.run([sys.executable, "-m", "quiz", "verify"], cwd=ROOT, check=True,
                                                   capture_output=True))

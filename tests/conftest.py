@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "de", "fr", "tr")
+sys.path.insert(0, str(ROOT))
+from quiz.site.languages import site_languages  # noqa: E402
+
+LANGUAGES = site_languages().codes     # from mkdocs.yml, the one place languages are listed
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -22,8 +25,8 @@ BUILD_INPUTS = ("mkdocs.yml", "docs/assets", "docs/sw.js", "overrides", "quiz", 
 
 
 def lang_prefix(lang: str) -> str:
-    """English lives at the site root, the other languages under /<lang>/."""
-    return "" if lang == "en" else f"{lang}/"
+    """The default language lives at the site root, the others under /<lang>/."""
+    return site_languages().prefix(lang)
 
 
 def mkdocs(cwd: Path, *args: str) -> subprocess.CompletedProcess:
@@ -42,6 +45,46 @@ def copy_repo(target: Path) -> Path:
             (target / part).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target / part)
     return target
+
+
+LINT_FIXTURES = Path(__file__).resolve().parent / "lint_fixtures"
+
+
+def apply_lint_fixture(fixture: dict, rules: Path, monkeypatch=None) -> None:
+    """Break a copy of rules/ the way a lint fixture (tests/lint_fixtures/<CODE>.yml) says."""
+    import re
+
+    for name in fixture.get("delete", []):
+        (rules / name).unlink()
+    for target, source in (fixture.get("copy") or {}).items():
+        shutil.copy(rules / source, rules / target)
+    for edit in fixture.get("edits", []):
+        path = rules / edit["file"]
+        text = path.read_text(encoding="utf-8")
+        if "regex" in edit:
+            changed = re.sub(edit["regex"], edit["with"], text, count=1)
+        else:
+            assert edit["replace"] in text, f"fixture text {edit['replace']!r} not in {edit['file']}"
+            changed = text.replace(edit["replace"], edit["with"], 1)
+        assert changed != text, edit
+        path.write_text(changed, encoding="utf-8")
+    if "break_rule" in fixture:   # in-process only: a checker bug, simulated
+        from quiz.checker import rules_class
+
+        broken = fixture["break_rule"]
+        module = __import__(f"quiz.{broken['game']}", fromlist=["_"])
+        error = {"IndexError": IndexError, "KeyError": KeyError, "ZeroDivisionError": ZeroDivisionError}[broken["raise"]]
+
+        def crash(self, *args, **kwargs):
+            raise error("a bug in the checker")
+        crash.is_rule = True
+        monkeypatch.setattr(rules_class(module), broken["rule"], crash)
+
+
+def expected_line(expect: dict, rules: Path) -> int:
+    """The line a fixture's problem names: where its `line_of` text stands after the edit, plus `line_offset`."""
+    lines = (rules / expect["file"]).read_text(encoding="utf-8").splitlines()
+    return next(i for i, text in enumerate(lines, 1) if expect["line_of"] in text) + expect.get("line_offset", 0)
 
 
 @pytest.fixture(scope="session")

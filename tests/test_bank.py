@@ -12,9 +12,13 @@ from pathlib import Path
 import pytest
 from babel import Locale
 
-from quiz import bank
-from quiz.content import LANGUAGES, ContentError, load_site
-from quiz.wording import is_plural_entry, placeholders
+from quiz.site import bank
+from quiz.site.languages import site_languages
+from quiz.site.pipeline import load_site
+from quiz.site.problems import ContentError
+
+LANGUAGES = site_languages().codes
+from quiz.site.wording import is_plural_entry, placeholders
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
@@ -163,7 +167,7 @@ def test_a_flipped_answer_is_named(rules):
     result = run_verify(rules)
     assert result.returncode == 1
     line = line_of(path, "id: seed-10-52-31")
-    assert f"faraway/questions.yml:{line}: seed-10-52-31: stated yes, checker computed no" in result.stderr
+    assert f"faraway/questions.yml:{line}: seed-10-52-31: RR301 stated yes, checker computed no" in result.stderr
     assert "Traceback" not in result.stderr
 
 
@@ -175,12 +179,12 @@ def test_a_hidden_given_is_named(rules):
     en = rules / "faraway/questions.en.yml"
     found = problems(rules)
     line = line_of(en, "centre-left-at-round-end:") + 1
-    assert f"rules/faraway/questions.en.yml:{line}: centre-left-at-round-end: given 'taken' is not in the text and not derived" in found
+    assert f"rules/faraway/questions.en.yml:{line}: centre-left-at-round-end: RR303 given 'taken' is not in the text and not derived" in found
 
 
 def test_a_derived_given_typed_again_is_named(rules):
     edit(rules / "faraway/questions.yml", "    givens: {players: 5}\n", "    givens: {players: 5, taken: 5}\n")
-    assert any("centre-left-at-round-end: derived: 'taken' is computed from 'players'; do not type it in givens as well" in p
+    assert any("centre-left-at-round-end: RR306 derived: 'taken' is computed from 'players'; do not type it in givens as well" in p
                for p in problems(rules))
 
 
@@ -195,7 +199,7 @@ def test_a_translation_pointing_at_the_wrong_given_is_named(rules):
     assert "{row.0}" in line
     de.write_text(text[:line_start] + line.replace("{row.0}", "{row.1}", 1) + text[line_end:], encoding="utf-8")
     found = problems(rules)
-    assert any("questions.de.yml:" in p and "seed-10-52-31: text: placeholders ['row.1×2', 'row.2'] differ from en "
+    assert any("questions.de.yml:" in p and "seed-10-52-31: RR103 text: placeholders ['row.1×2', 'row.2'] differ from en "
                "['row.0', 'row.1', 'row.2']" in p for p in found), found
 
 
@@ -203,38 +207,38 @@ def test_a_stated_question_that_cannot_happen_is_named(rules):
     """Two Regions with one number: well-formed, but no game reaches it."""
     edit(rules / "faraway/questions.yml", "    givens: {row: [10, 52, 31]}", "    givens: {row: [10, 52, 10]}")
     line = line_of(rules / "faraway/questions.yml", "id: seed-10-52-31")
-    assert any(p.startswith(f"rules/faraway/questions.yml:{line}: seed-10-52-31: the givens describe a game that cannot "
+    assert any(p.startswith(f"rules/faraway/questions.yml:{line}: seed-10-52-31: RR302 the givens describe a game that cannot "
                             "happen: row: Region 10 appears twice") for p in problems(rules))
 
 
 def test_an_unreachable_farkle_total_is_named(rules):
     edit(rules / "farkle/questions.yml", "    givens: {banked: 9950}", "    givens: {banked: 9951}")
-    assert any("others-below-the-target: the givens describe a game that cannot happen: banked: 9951 points; every score "
+    assert any("others-below-the-target: RR302 the givens describe a game that cannot happen: banked: 9951 points; every score "
                "is a multiple of 50" in p for p in problems(rules))
 
 
 def test_a_malformed_range_is_a_build_error_not_zero_variants(rules):
     edit(rules / "faraway/questions.yml", "    vary: {players: [2, 6], taken: [1, 6]}", "    vary: {players: [2, 9], taken: [1, 6]}")
-    assert any(re.search(r"centre-after-two-took: vary draws malformed givens \(players: [789] players; Faraway is for "
+    assert any(re.search(r"centre-after-two-took: RR306 vary draws malformed givens \(players: [789] players; Faraway is for "
                          r"2–6\); narrow the ranges$", p) for p in problems(rules))
 
 
 def test_variants_that_lose_the_edge_case_are_named(rules):
     edit(rules / "farkle/questions.yml", '    keep: ["roll.0 != roll.2"]', '    keep: ["roll.0 == 1", "roll.2 == 5"]')
     found = problems(rules)
-    assert any(re.search(r"hot-dice-two-triples: vary: only [01] variant\(s\) are legal and keep roll.0 == 1, roll.2 == 5 "
+    assert any(re.search(r"hot-dice-two-triples: RR306 vary: only [01] variant\(s\) are legal and keep roll.0 == 1, roll.2 == 5 "
                          r"\(0 illegal, \d+ lost it\)", p) for p in found), found
 
 
 def test_a_stated_question_that_loses_its_own_edge_case_is_named(rules):
     edit(rules / "farkle/questions.yml", '    keep: ["roll.0 != roll.2"]', '    keep: ["roll.0 != roll.2", "answer == no"]')
-    assert any("hot-dice-two-triples: keep: the stated question itself does not keep 'answer == no'" in p
+    assert any("hot-dice-two-triples: RR306 keep: the stated question itself does not keep 'answer == no'" in p
                for p in problems(rules))
 
 
 def test_a_vary_without_keep_is_named(rules):
     edit(rules / "faraway/questions.yml", '    keep: ["taken < players"]                   # someone is still to take: mid-round\n', "")
-    assert any("centre-after-two-took: vary needs keep" in p for p in problems(rules))
+    assert any("centre-after-two-took: RR306 vary needs keep" in p for p in problems(rules))
 
 
 def test_a_crashing_checker_is_one_line(rules, monkeypatch):
@@ -245,13 +249,13 @@ def test_a_crashing_checker_is_one_line(rules, monkeypatch):
     broken.is_rule = True
     monkeypatch.setattr(Faraway, "center_left", broken)
     found = problems(rules)
-    assert any("centre-after-two-took: checker crashed: IndexError: list index out of range" in p for p in found)
+    assert any("centre-after-two-took: RR305 checker crashed: IndexError: list index out of range" in p for p in found)
     assert all(re.match(r"^rules/\S+\.yml:\d+: ", p) for p in found), found
 
 
 def test_an_unknown_filter_is_named_per_language(rules):
     edit(rules / "faraway/questions.tr.yml", "{drawn|card}", "{drawn|kart}")
-    assert any("questions.tr.yml:" in p and "drew-several-return-how-many: tr: unknown filter |kart" in p
+    assert any("questions.tr.yml:" in p and "drew-several-return-how-many: RR105 tr: unknown filter |kart" in p
                for p in problems(rules))
 
 
@@ -260,7 +264,7 @@ def test_a_placeholder_in_an_extra_page_title_fills_in(rules):
         path = rules / f"farkle/text.{lang}.yml"
         text = path.read_text(encoding="utf-8")
         path.write_text(re.sub(r'(?m)^odds_title: "(.*)"$', r'odds_title: "\1 ({dice})"', text), encoding="utf-8")
-    from quiz.render import render_site
+    from quiz.site.render import render_site
 
     pages = render_site(load_site(rules))
     assert "(6)](farkle/odds.md)" in pages["en/index.md"]

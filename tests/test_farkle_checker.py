@@ -16,7 +16,7 @@ from quiz import farkle
 from quiz.checker import IllegalState, MalformedInput
 
 GAME = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/farkle/game.yml").read_text(encoding="utf-8"))
-OPTIONS = {o["id"]: o["points"] for o in GAME["scoring_options"]}
+OPTIONS = {o["id"]: o["points"] for o in GAME["tables"]["scoring_options"]}
 
 
 @pytest.mark.parametrize("dice, option", [

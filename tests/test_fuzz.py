@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import copy_repo, mkdocs
-from quiz.content import ContentError, load_site
-from quiz.render import render_site
+from quiz.site.pipeline import load_site
+from quiz.site.problems import ContentError
+from quiz.site.render import render_site
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 FILES = sorted(p.relative_to(RULES).as_posix() for p in RULES.rglob("*.yml"))

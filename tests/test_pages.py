@@ -9,8 +9,9 @@ from urllib.parse import urljoin, urlparse
 import pytest
 
 from conftest import LANGUAGES, lang_prefix
-from quiz.content import WORDS_PER_MINUTE, SPOKEN_SECONDS_LIMIT, load_site
-from quiz.render import Writer, spoken_words
+from quiz.site.content import WORDS_PER_MINUTE, SPOKEN_SECONDS_LIMIT
+from quiz.site.pipeline import load_site
+from quiz.site.render import Writer, spoken_words
 
 SITE = load_site(Path(__file__).resolve().parent.parent / "rules")
 PAGES = ["", "faraway/", "faraway/teach/", "faraway/quiz/", "farkle/", "farkle/teach/", "farkle/quiz/", "farkle/odds/"]
@@ -141,5 +142,5 @@ def test_quiz_answers_hide_in_details_and_link_to_their_rule(site_dir, lang, gam
 
 def test_quiz_text_escapes_markup(tmp_path):
     """Text from YAML is data: a <script> in a question shows as text."""
-    from quiz.render import escape
+    from quiz.site.render import escape
     assert escape('<script>alert(1)</script><img onerror="x">') == "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img onerror=&quot;x&quot;&gt;"

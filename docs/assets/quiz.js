@@ -163,23 +163,26 @@
     var pool = null;
     var controls = null;
 
+    /* The block is the build's own markup (a <template> on the page), filled with the variant's texts. */
     function show() {
       var item = pool[Math.floor(Math.random() * pool.length)];
-      stage.textContent = "";
-      var block = el("div", { "class": "rr-q rr-practice-q", "data-rule": item.rule, "data-rr-wired": "" });
-      var text = el("p", { "class": "rr-q-text", "tabindex": "-1" }, item.text);
-      block.appendChild(text);
-      block.insertAdjacentHTML("beforeend", controls[item.controls]);  /* markup written by the build, escaped there */
-      var details = el("details", { "class": "rr-answer" });
-      details.appendChild(el("summary", {}, self.ui.show_answer));
-      details.appendChild(el("p", { "class": "rr-why" }, item.why));
-      var link = el("a", { "href": "../#" + item.rule }, self.ui.read_rule);
-      var linkLine = el("p");
-      linkLine.appendChild(link);
-      details.appendChild(linkLine);
+      var template = document.getElementById("rr-practice-question");
+      var block = template.content.firstElementChild.cloneNode(true);
+      block.setAttribute("data-rule", item.rule);
+      block.setAttribute("data-rr-wired", "");
+      var text = block.querySelector(".rr-q-text");
+      text.textContent = item.text;
+      var slot = block.querySelector(".rr-controls-slot");
+      slot.insertAdjacentHTML("afterend", controls[item.controls]);  /* markup written by the build, escaped there */
+      slot.remove();
+      block.querySelector(".rr-a").textContent = item.label;
+      block.querySelector(".rr-why").textContent = item.why;
+      var link = block.querySelector(".rr-rule-link a");
+      link.setAttribute("href", "../#" + item.rule);
+      link.textContent = item.rule_link;
       var next = el("button", { "type": "button", "class": "md-button rr-next" }, self.ui.next);
       next.addEventListener("click", show);
-      block.appendChild(details);
+      stage.textContent = "";
       self.wire(block, item, function () { block.appendChild(next); });
       stage.appendChild(block);
       text.focus();

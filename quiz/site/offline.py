@@ -5,7 +5,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from quiz.content import DEFAULT_LANGUAGE, LANGUAGES
+from quiz.site.languages import Languages, site_languages
 
 SHARED_PREFIXES = ("assets/stylesheets/", "assets/images/")
 SHARED_FILES = ("assets/site.css", "assets/common.js", "assets/quiz.js", "assets/dice.js", "assets/offline.js")
@@ -21,7 +21,7 @@ def _url(relative: str) -> str:
     return relative
 
 
-def shared_files(site: Path, lang: str) -> list[str]:
+def shared_files(site: Path, lang: str, languages: Languages) -> list[str]:
     """Assets a language's pages load: theme CSS and JS, the search worker and that language's stemmer, our files."""
     wanted = []
     for path in sorted(site.rglob("*")):
@@ -32,22 +32,22 @@ def shared_files(site: Path, lang: str) -> list[str]:
             wanted.append(relative)
         elif relative.startswith("assets/javascripts/") and not relative.startswith("assets/javascripts/lunr/"):
             wanted.append(relative)
-        elif relative.startswith(LUNR) and lang != DEFAULT_LANGUAGE and relative.rsplit("/", 1)[1] in (
+        elif relative.startswith(LUNR) and lang != languages.default and relative.rsplit("/", 1)[1] in (
                 "lunr.stemmer.support.min.js", f"lunr.{lang}.min.js"):
             wanted.append(relative)
     return wanted
 
 
-def language_files(site: Path) -> dict[str, list[str]]:
-    """Each language's own pages and data files (English at the root, the others under /<lang>/)."""
-    files: dict[str, list[str]] = {lang: [] for lang in LANGUAGES}
-    others = tuple(f"{lang}/" for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)
+def language_files(site: Path, languages: Languages) -> dict[str, list[str]]:
+    """Each language's own pages and data files (the default language at the root, the others under /<lang>/)."""
+    files: dict[str, list[str]] = {lang: [] for lang in languages.codes}
+    others = tuple(languages.prefix(lang) for lang in languages.codes if lang != languages.default)
     for path in sorted(site.rglob("*")):
         relative = path.relative_to(site).as_posix()
         if not path.is_file() or not relative.endswith((".html", ".json")) or relative.startswith("assets/"):
             continue
         if relative != "offline.json":
-            files[relative.split("/", 1)[0] if relative.startswith(others) else DEFAULT_LANGUAGE].append(relative)
+            files[relative.split("/", 1)[0] if relative.startswith(others) else languages.default].append(relative)
     return files
 
 
@@ -61,11 +61,12 @@ def build_version(site: Path) -> str:
     return digest.hexdigest()[:12]
 
 
-def write_offline_files(site: Path, worker_source: Path) -> str:
+def write_offline_files(site: Path, worker_source: Path, languages: Languages | None = None) -> str:
     """Write offline.json and sw.js into a built site; returns the build version."""
+    languages = languages or site_languages()
     version = build_version(site)
-    manifest = {"build": version, "languages": {lang: [_url(f) for f in own + shared_files(site, lang)]
-                                                for lang, own in language_files(site).items()}}
+    manifest = {"build": version, "languages": {lang: [_url(f) for f in own + shared_files(site, lang, languages)]
+                                                for lang, own in language_files(site, languages).items()}}
     (site / "offline.json").write_text(json.dumps(manifest, separators=(",", ":")), encoding="utf-8")
     (site / "sw.js").write_text(worker_source.read_text(encoding="utf-8").replace("__BUILD__", version), encoding="utf-8")
     return version

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quiz.content import LANGUAGES, Site, load_site, rules_dir
-from quiz.render import render_site
+from quiz.site.content import Site, rules_dir
+from quiz.site.pipeline import load_site
+from quiz.site.render import render_site
 
 GENERATED_NOTE = "<!-- Generated from rules/ by quiz/generate.py on every build. Do not edit: change the YAML. -->\n"
 
@@ -36,7 +37,7 @@ def write_docs(docs_dir: Path, root: Path | None = None) -> Site:
         if not target.exists() or target.read_text(encoding="utf-8") != text:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
-    for lang in LANGUAGES:
+    for lang in site.languages:
         for stale in (docs_dir / lang).rglob("*"):
             if stale.is_file() and stale not in wanted:
                 stale.unlink()

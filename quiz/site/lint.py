@@ -3,16 +3,19 @@ every text fillable in its language; sane ids, ranks and page refs."""
 from __future__ import annotations
 
 import collections
+import re
 import string
 from pathlib import Path
 from typing import Any, Iterator
 
-from quiz.content import (GENERATOR_PLACEHOLDERS, LANGUAGES, REFERENCE_LANGUAGE, SECTION_FIELDS, Game, Problems, Site,
-                          digit_runs, line_of)
-from quiz.wording import (WordingError, is_plural_entry, placeholder_paths, plural_categories, strip_placeholders,
-                          COUNT_MARK)
+from quiz.site.content import GENERATOR_PLACEHOLDERS, SECTION_FIELDS, Game, Site, digit_runs
+from quiz.site.problems import Problems
+from quiz.site.source import line_of
+from quiz.site.wording import (COUNT_MARK, WordingError, is_plural_entry, placeholder_paths, plural_categories,
+                               strip_placeholders)
 
-WORDS = "words"   # a text file's glossary: checked by lint_words, not mirrored key for key
+WORDS = "words"
+DIGIT_RUN = re.compile(r"\d+")   # a text file's glossary: checked by lint_words, not mirrored key for key
 
 
 def _leaves(node: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any, Any]]:
@@ -57,30 +60,30 @@ def _counted(counter: collections.Counter) -> list[str]:
     return sorted(f"{name}×{n}" if n > 1 else name for name, n in counter.items())
 
 
-def mirror(reference: dict, other: dict, other_path: Path, lang: str, problems: Problems,
+def mirror(reference: dict, other: dict, other_path: Path, lang: str, reference_lang: str, problems: Problems,
            id_of=lambda path: ".".join(map(str, path))) -> None:
     """Check that other has exactly reference's keys, and per string the same placeholders, as often, and digits."""
     ref_leaves = {path: value for path, value, _ in _leaves(reference)}
     other_leaves = {path: value for path, value, _ in _leaves(other)}
     for path in sorted({_first_absent(path, other) for path in ref_leaves.keys() - other_leaves.keys()}, key=str):
-        problems.add(other_path, _where(other, path[:-1]), id_of(path), f"missing the {lang} text")
+        problems.add(other_path, _where(other, path[:-1]), id_of(path), "RR101", f"missing the {lang} text")
     for path in sorted({_first_absent(path, reference) for path in other_leaves.keys() - ref_leaves.keys()}, key=str):
-        problems.add(other_path, _where(other, path), id_of(path), f"extra key, not in the {REFERENCE_LANGUAGE} texts")
+        problems.add(other_path, _where(other, path), id_of(path), "RR102", f"extra key, not in the {reference_lang} texts")
     for path in ref_leaves.keys() & other_leaves.keys():
         ref, text = ref_leaves[path], other_leaves[path]
         line = _where(other, path)
         if not isinstance(text, str):
-            problems.add(other_path, line, id_of(path), f"must be text, not {type(text).__name__}")
+            problems.add(other_path, line, id_of(path), "RR005", f"must be text, not {type(text).__name__}")
             continue
         if not isinstance(ref, str):
             continue
         mine, theirs = collections.Counter(placeholder_paths(text)), collections.Counter(placeholder_paths(ref))
         if mine != theirs:
-            problems.add(other_path, line, id_of(path),
-                         f"placeholders {_counted(mine)} differ from {REFERENCE_LANGUAGE} {_counted(theirs)}")
+            problems.add(other_path, line, id_of(path), "RR103",
+                         f"placeholders {_counted(mine)} differ from {reference_lang} {_counted(theirs)}")
         if digit_runs(strip_placeholders(text)) != digit_runs(strip_placeholders(ref)):
-            problems.add(other_path, line, id_of(path),
-                         f"digits {digit_runs(strip_placeholders(text))} differ from {REFERENCE_LANGUAGE} "
+            problems.add(other_path, line, id_of(path), "RR104",
+                         f"digits {digit_runs(strip_placeholders(text))} differ from {reference_lang} "
                          f"{digit_runs(strip_placeholders(ref))}")
 
 
@@ -88,53 +91,48 @@ def _format_fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def lint_words(game: Game, problems: Problems) -> None:
-    """Every language has English's words; a plural entry has exactly the language's CLDR categories, each with `#`."""
-    reference = game.texts[REFERENCE_LANGUAGE].get(WORDS) or {}
-    for lang in LANGUAGES:
+def lint_words(site: Site, game: Game, problems: Problems) -> None:
+    """Every language has English's words; a count has exactly the language's CLDR categories, each with `#`."""
+    reference_lang = site.default_language
+    reference = game.texts[reference_lang].get(WORDS) or {}
+    for lang in site.languages:
         if lang not in game.texts:
             continue
         texts = game.texts[lang]
         words = texts.get(WORDS) or {}
         path = game.dir / f"text.{lang}.yml"
-        if not isinstance(words, dict):
-            problems.add(path, line_of(texts, WORDS), WORDS, "words must map names to plural forms or tables")
-            continue
         for name in sorted(reference.keys() - words.keys(), key=str):
-            problems.add(path, line_of(texts, WORDS), f"{WORDS}.{name}", f"missing the {lang} text")
+            problems.add(path, line_of(texts, WORDS), f"{WORDS}.{name}", "RR101", f"missing the {lang} text")
         for name in sorted(words.keys() - reference.keys(), key=str):
-            problems.add(path, line_of(words, name), f"{WORDS}.{name}", f"extra key, not in the {REFERENCE_LANGUAGE} texts")
+            problems.add(path, line_of(words, name), f"{WORDS}.{name}", "RR102",
+                         f"extra key, not in the {reference_lang} texts")
         for name in sorted(words.keys() & reference.keys(), key=str):
             entry, ref, line, id_ = words[name], reference[name], line_of(words, name), f"{WORDS}.{name}"
-            if not isinstance(entry, dict) or not all(isinstance(v, str) for v in entry.values()):
-                problems.add(path, line, id_, "must map forms or keys to text")
-                continue
             if is_plural_entry(ref):
                 wanted = set(plural_categories(lang))
                 if set(entry) != wanted:
-                    problems.add(path, line, id_, f"a {lang} count needs exactly the CLDR forms {sorted(wanted)}, "
-                                                  f"not {sorted(entry)}")
+                    problems.add(path, line, id_, "RR106", f"a {lang} count needs exactly the CLDR forms "
+                                                           f"{sorted(wanted)}, not {sorted(entry)}")
                 for form, text in entry.items():
                     if COUNT_MARK not in text:
-                        problems.add(path, line, id_, f"form {form!r} must show the number as {COUNT_MARK}")
+                        problems.add(path, line, id_, "RR106", f"form {form!r} must show the number as {COUNT_MARK}")
                 continue
-            if set(map(str, entry)) != set(map(str, ref)):
-                problems.add(path, line, id_, f"keys {sorted(map(str, entry))} differ from {REFERENCE_LANGUAGE} "
-                                              f"{sorted(map(str, ref))}")
+            if set(entry) != set(ref):
+                problems.add(path, line, id_, "RR107", f"keys {sorted(entry)} differ from {reference_lang} {sorted(ref)}")
             for key in entry.keys() & ref.keys():
-                if isinstance(ref.get(key), str) and _format_fields(entry[key]) != _format_fields(ref[key]):
-                    problems.add(path, line_of(entry, key), f"{id_}.{key}",
-                                 f"fields {sorted(_format_fields(entry[key]))} differ from {REFERENCE_LANGUAGE} "
+                if _format_fields(entry[key]) != _format_fields(ref[key]):
+                    problems.add(path, line_of(entry, key), f"{id_}.{key}", "RR107",
+                                 f"fields {sorted(_format_fields(entry[key]))} differ from {reference_lang} "
                                  f"{sorted(_format_fields(ref[key]))}")
 
 
 def lint_ui(site: Site, problems: Problems) -> None:
-    reference = site.ui.get(REFERENCE_LANGUAGE)
+    reference = site.ui.get(site.default_language)
     if reference is None:
         return
-    for lang in LANGUAGES:
+    for lang in site.languages:
         if lang in site.ui:
-            mirror(reference, site.ui[lang], site.root / f"ui.{lang}.yml", lang, problems)
+            mirror(reference, site.ui[lang], site.root / f"ui.{lang}.yml", lang, site.default_language, problems)
 
 
 def lint_structure(game: Game, problems: Problems) -> None:
@@ -144,59 +142,60 @@ def lint_structure(game: Game, problems: Problems) -> None:
     for page, sections in game.pages.items():
         for section in sections:
             if section.entries and not SECTION_FIELDS[section.kind]:
-                problems.add(path, line_of(game.raw), None, f"section {section.kind!r} takes no entries")
+                problems.add(path, line_of(game.raw), None, "RR204", f"section {section.kind!r} takes no entries")
             for entry in section.entries:
                 if entry.id in seen:
-                    problems.add(path, entry.line, entry.id, f"duplicate id (also in {seen[entry.id]})")
+                    problems.add(path, entry.line, entry.id, "RR201", f"duplicate id (also in {seen[entry.id]})")
                 seen[entry.id] = f"{page}/{section.kind}"
                 if entry.pages and game.rulebook is None:
-                    problems.add(path, entry.line, entry.id, "page refs given but the game has no rulebook")
+                    problems.add(path, entry.line, entry.id, "RR202", "page refs given but the game has no rulebook")
                 last = game.rulebook["pages"] if game.rulebook else 0
                 for number in entry.pages:
                     if not 1 <= number <= last:
-                        problems.add(path, entry.line, entry.id, f"page ref {number} is outside the rulebook's pages 1–{last}")
+                        problems.add(path, entry.line, entry.id, "RR202",
+                                     f"page ref {number} is outside the rulebook's pages 1–{last}")
+                if section.kind == "forget" and entry.rank is None:
+                    problems.add(path, entry.line, entry.id, "RR203", "an easy-to-forget entry needs a rank")
                 if entry.rank is not None:
                     if entry.rank in ranks:
-                        problems.add(path, entry.line, entry.id, f"rank {entry.rank} also given to {ranks[entry.rank]}")
+                        problems.add(path, entry.line, entry.id, "RR203", f"rank {entry.rank} also given to {ranks[entry.rank]}")
                     ranks[entry.rank] = entry.id
 
 
-def lint_game_texts(game: Game, problems: Problems) -> None:
-    reference = game.texts.get(REFERENCE_LANGUAGE)
+def lint_game_texts(site: Site, game: Game, problems: Problems) -> None:
+    reference_lang = site.default_language
+    reference = game.texts.get(reference_lang)
     if reference is None:
         return
     found_before = len(problems.items)
-    ref_path = game.dir / f"text.{REFERENCE_LANGUAGE}.yml"
+    ref_path = game.dir / f"text.{reference_lang}.yml"
     needed = [f"{page}_{part}" for page in game.extra_pages() + (["quiz"] if game.questions else [])
               for part in ("title", "description", "intro")] + (["rulebook_ref"] if game.rulebook else [])
     for key in needed:
         if key not in reference:
-            problems.add(ref_path, line_of(reference), None, f"missing key {key!r}")
+            problems.add(ref_path, line_of(reference), None, "RR004", f"missing key {key!r}")
     fields_by_id = {e.id: SECTION_FIELDS[s.kind] for sections in game.pages.values() for s in sections for e in s.entries}
     entries = reference["entries"]
     for entry_id, fields in fields_by_id.items():
         if entry_id not in entries:
-            problems.add(ref_path, line_of(entries), entry_id, "id in game.yml has no text")
+            problems.add(ref_path, line_of(entries), entry_id, "RR204", "id in game.yml has no text")
             continue
         text = entries[entry_id]
         allowed = {f.rstrip("?"): not f.endswith("?") for f in fields}
-        if not isinstance(text, dict):
-            problems.add(ref_path, line_of(entries, entry_id), entry_id, f"needs the fields {', '.join(allowed)}")
-            continue
         for field in text.keys() - allowed.keys():
-            problems.add(ref_path, line_of(text, field), entry_id, f"unknown field {field!r}")
+            problems.add(ref_path, line_of(text, field), entry_id, "RR204", f"unknown field {field!r}")
         for field in [f for f, required in allowed.items() if required and f not in text]:
-            problems.add(ref_path, line_of(text), entry_id, f"missing field {field!r}")
+            problems.add(ref_path, line_of(text), entry_id, "RR204", f"missing field {field!r}")
     for entry_id in entries.keys() - fields_by_id.keys():
-        problems.add(ref_path, line_of(entries, entry_id), entry_id, "text for an id that game.yml does not use")
+        problems.add(ref_path, line_of(entries, entry_id), entry_id, "RR204", "text for an id that game.yml does not use")
 
     def id_of(path: tuple) -> str:
         return ".".join(map(str, path[1:] if path[0] == "entries" and len(path) > 1 else path))
 
-    for lang in LANGUAGES:
+    for lang in site.languages:
         if lang in game.texts:
-            mirror(reference, game.texts[lang], game.dir / f"text.{lang}.yml", lang, problems, id_of)
-    lint_words(game, problems)
+            mirror(reference, game.texts[lang], game.dir / f"text.{lang}.yml", lang, reference_lang, problems, id_of)
+    lint_words(site, game, problems)
     if len(problems.items) == found_before:
         lint_fillable(game, problems, id_of)
 
@@ -213,7 +212,34 @@ def lint_fillable(game: Game, problems: Problems, id_of) -> None:
             try:
                 wording.fill(text, {**values, **extra})
             except WordingError as exc:
-                problems.add(game.dir / f"text.{lang}.yml", _where(texts, path), id_of(path), str(exc))
+                problems.add(game.dir / f"text.{lang}.yml", _where(texts, path), id_of(path), "RR105", str(exc))
+
+
+STEP_NUMBER = re.compile(r"^\d+\.\s")
+
+
+def lint_retyped_facts(site: Site, game: Game, problems: Problems) -> None:
+    """A number typed into an English text where a fact of that value holds it (write {rounds}, not 8). Ones, step
+    numbers ("2. Find…") and the numbers game.yml declares under typed_numbers are not taken for facts."""
+    by_value: dict[int, list[str]] = {}
+    for name, value in game.values().items():
+        if type(value) is int and value >= 2:
+            by_value.setdefault(value, []).append(name)
+    declared = {int(number) for number in game.raw.get("typed_numbers") or {}}
+    lang = site.default_language
+    sources = [(game.dir / f"text.{lang}.yml", game.texts.get(lang) or {})]
+    if game.question_texts.get(lang):
+        sources.append((game.dir / f"questions.{lang}.yml", game.question_texts[lang]))
+    for path, texts in sources:
+        for key_path, text, _ in _leaves(texts):
+            if not isinstance(text, str):
+                continue
+            for number in DIGIT_RUN.findall(STEP_NUMBER.sub("", strip_placeholders(text))):
+                if int(number) in by_value and int(number) not in declared:
+                    names = ", ".join(f"{{{n}}}" for n in by_value[int(number)])
+                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR108",
+                                 f"{number} is typed where a fact holds it: write {names} (or declare it under "
+                                 f"typed_numbers in game.yml)")
 
 
 def lint_site(site: Site, problems: Problems) -> None:
@@ -221,4 +247,5 @@ def lint_site(site: Site, problems: Problems) -> None:
     lint_ui(site, problems)
     for game in site.games:
         lint_structure(game, problems)
-        lint_game_texts(game, problems)
+        lint_game_texts(site, game, problems)
+        lint_retyped_facts(site, game, problems)

@@ -1,0 +1,287 @@
+"""Loads rules/ into the site's model: site texts, and per game its facts, tables, page structure, texts, questions and
+a rules checker bound to those very facts. Every file is checked against its JSON Schema on the way in."""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import operator
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from quiz.checker import MalformedInput
+from quiz.checker import rules_class as find_rules_class
+from quiz.site.languages import REPO_ROOT, site_languages
+from quiz.site.problems import ContentError, Problems
+from quiz.site.source import check_schema, line_of, load_yaml, plain, schema
+from quiz.site.wording import Wording, resolve
+
+WORDS_PER_MINUTE = 150
+SPOKEN_SECONDS_LIMIT = 120
+PAGE_KINDS = ("refresher", "teach")
+KINDS = ("yesno", "number", "choice", "order")
+# The fields each section kind's entries take from a text file ("?": optional), declared once in the schema.
+SECTION_FIELDS: dict[str, tuple[str, ...]] = {
+    kind: tuple(fields) for kind, fields in schema("game")["x-text-fields"].items() if kind != "description"}
+# Placeholders the page generator fills itself, per text key.
+GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "read_aloud": {"words", "seconds", "wpm"}}
+DIGITS = re.compile(r"\d+")
+CONDITION = re.compile(r"^\s*(\S+)\s*(==|!=|<=|>=|<|>)\s*(\S+)\s*$")
+COMPARE = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operator.gt}
+
+
+def rules_dir() -> Path:
+    """The rules/ folder; RULES_DIR overrides it (tests point it at a copy)."""
+    return Path(os.environ.get("RULES_DIR") or REPO_ROOT / "rules")
+
+
+def digit_runs(text: str) -> list[str]:
+    """The numbers written out in a text (placeholders already removed), in sorted order."""
+    return sorted(DIGITS.findall(text))
+
+
+# --- the model ----------------------------------------------------------------------------------------------------------
+
+@dataclasses.dataclass
+class Entry:
+    id: str
+    pages: tuple[int, ...] = ()
+    rank: int | None = None
+    line: int | None = None
+
+
+@dataclasses.dataclass
+class Section:
+    kind: str
+    entries: list[Entry]
+    spoken: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class Condition:
+    """What every variant keeps: `answer == yes`, `taken <= players`, `players.Ana.wants > pile`."""
+
+    text: str
+    left: Any
+    op: str
+    right: Any
+
+    @classmethod
+    def parse(cls, text: Any) -> Condition | None:
+        match = CONDITION.match(text) if isinstance(text, str) else None
+        if not match:
+            return None
+
+        def token(word: str):
+            if re.fullmatch(r"-?\d+", word):
+                return int(word)
+            return {"yes": True, "no": False}.get(word, word)
+        return cls(text, token(match.group(1)), match.group(2), token(match.group(3)))
+
+    @property
+    def needs_answer(self) -> bool:
+        return "answer" in (self.left, self.right)
+
+    def holds(self, values: dict) -> bool:
+        """Whether the comparison holds; KeyError if it names something that is neither a given nor a fact."""
+        def operand(token):
+            return token if isinstance(token, (int, bool)) else resolve(values, token)
+        try:
+            return COMPARE[self.op](operand(self.left), operand(self.right))
+        except TypeError:
+            return False
+
+
+@dataclasses.dataclass
+class Question:
+    id: str
+    rule: str
+    kind: str
+    check: str
+    givens: dict
+    answer: Any
+    line: int | None
+    pick: str | None = None
+    derived: dict = dataclasses.field(default_factory=dict)
+    vary: dict = dataclasses.field(default_factory=dict)
+    keep: list | None = None       # None: not declared (a question with vary must declare it)
+    options: list | None = None
+    remember: bool = False
+
+
+@dataclasses.dataclass
+class Game:
+    id: str
+    dir: Path
+    order: int
+    as_of: str
+    rulebook: dict | None
+    facts: dict[str, Any]
+    pages: dict[str, list[Section]]
+    texts: dict[str, dict]          # language -> the text file's mapping
+    checker: Any                    # the game's quiz.checker.Rules, bound to this game.yml
+    raw: dict = dataclasses.field(default_factory=dict)
+    questions: list[Question] = dataclasses.field(default_factory=list)
+    question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
+    worded: dict = dataclasses.field(default_factory=dict)           # question id -> language -> text, why, label
+    practice: dict = dataclasses.field(default_factory=dict)         # question id -> bank.Practice (variants, drops)
+
+    def extra_pages(self) -> list[str]:
+        return [name for name in self.pages if name not in PAGE_KINDS]
+
+    def values(self) -> dict[str, Any]:
+        """Every value a game's texts may name: its facts, the numbers its checker derives from them, the as-of date."""
+        values = dict(self.facts)
+        values.update(self.checker.derived_facts())
+        values["as_of"] = self.as_of
+        return values
+
+    def wording(self, lang: str) -> Wording:
+        """How this game's texts say numbers, counts and terms in one language."""
+        return Wording(lang, (self.texts.get(lang) or {}).get("words"), self.checker.text_formatters())
+
+
+@dataclasses.dataclass
+class Site:
+    root: Path
+    ui: dict[str, dict]
+    games: list[Game]
+    languages: tuple[str, ...]
+    default_language: str
+
+
+# --- loading ------------------------------------------------------------------------------------------------------------
+
+def _sections(raw: list, path: Path) -> list[Section]:
+    sections = []
+    for item in raw:
+        entries = [Entry(e["id"], tuple(e.get("pages", ())), e.get("rank"), line_of(e)) for e in item.get("entries") or []]
+        sections.append(Section(item["section"], entries, item.get("spoken", False)))
+    return sections
+
+
+def _bind_checker(game_id: str, raw: dict, path: Path, problems: Problems):
+    """The game's rules checker, bound to the facts and tables of this very game.yml."""
+    try:
+        module = importlib.import_module(f"quiz.{game_id}")
+    except ModuleNotFoundError:
+        problems.add(path, None, game_id, "RR007", f"no rules checker module quiz/{game_id}.py")
+        return None
+    except Exception as exc:  # a checker that fails to import must not end in a traceback
+        problems.add(path, None, game_id, "RR007", f"quiz/{game_id}.py failed to load: {type(exc).__name__}: {exc}")
+        return None
+    rules_class = find_rules_class(module)
+    if rules_class is None:
+        problems.add(path, None, game_id, "RR007", f"quiz/{game_id}.py must define one subclass of quiz.checker.Rules")
+        return None
+    try:
+        return rules_class(plain(raw))
+    except MalformedInput as exc:  # a table that is not the shape the checker declares
+        problems.add(path, line_of(raw, "tables"), game_id, "RR007", f"quiz/{game_id}.py rejects the tables: {exc}")
+    except Exception as exc:  # e.g. a fact the checker needs is missing
+        problems.add(path, None, game_id, "RR007",
+                     f"quiz/{game_id}.py cannot use these facts: {type(exc).__name__}: {exc}")
+    return None
+
+
+def _entry_id(where: list) -> str | None:
+    """The id a schema error in a text file belongs to: entries.<id>… in text files, <id>… in question texts."""
+    if len(where) > 1 and where[0] == "entries":
+        return str(where[1])
+    return None
+
+
+def _load_texts(game_dir: Path, stem: str, schema_name: str, languages: tuple[str, ...], problems: Problems,
+                game_id: str, id_of_path=_entry_id) -> dict[str, dict]:
+    """One file per language (text.<lang>.yml or questions.<lang>.yml), each checked against its schema."""
+    texts = {}
+    for lang in languages:
+        path = game_dir / f"{stem}.{lang}.yml"
+        if not path.exists():
+            problems.add(path, None, game_id, "RR002", f"missing the {lang} texts")
+            continue
+        loaded = load_yaml(path, problems)
+        if loaded is not None and check_schema(loaded, schema_name, path, problems, id_of_path=id_of_path):
+            texts[lang] = loaded
+    for extra in sorted(game_dir.glob(f"{stem}.*.yml")):
+        lang = extra.name.split(".")[1]
+        if lang not in languages:
+            problems.add(extra, None, None, "RR006", f"unknown language {lang!r}; the site builds {', '.join(languages)}")
+    return texts
+
+
+def _question(raw: dict, path: Path, problems: Problems) -> Question | None:
+    keep = None
+    if "keep" in raw:
+        keep = []
+        for text in raw["keep"]:
+            condition = Condition.parse(text)
+            if condition is None:
+                problems.add(path, line_of(raw, "keep"), raw["id"], "RR306",
+                             f"keep: {text!r} is not a comparison like 'answer == yes' or 'taken <= players'")
+                return None
+            keep.append(condition)
+    return Question(raw["id"], raw["rule"], raw["kind"], raw["check"], plain(raw["givens"]), plain(raw["answer"]),
+                    line_of(raw), raw.get("pick"), plain(raw.get("derived") or {}), plain(raw.get("vary") or {}), keep,
+                    plain(raw.get("options")), bool(raw.get("remember", False)))
+
+
+def _load_questions(game: Game, languages: tuple[str, ...], problems: Problems) -> None:
+    """questions.yml and questions.<lang>.yml of a game that has a quiz; a game without them has none."""
+    path = game.dir / "questions.yml"
+    if not path.exists():
+        return
+    raw = load_yaml(path, problems)
+    if raw is None or not check_schema(raw, "questions", path, problems):
+        return
+    game.questions = [q for q in (_question(item, path, problems) for item in raw["questions"]) if q is not None]
+    game.question_texts = _load_texts(game.dir, "questions", "question-texts", languages, problems, game.id,
+                                      id_of_path=lambda where: str(where[0]) if where else None)
+
+
+def load_game(game_dir: Path, languages: tuple[str, ...], problems: Problems) -> Game | None:
+    path = game_dir / "game.yml"
+    if not path.exists():
+        problems.add(path, None, game_dir.name, "RR002", "missing game.yml")
+        return None
+    raw = load_yaml(path, problems)
+    if raw is None or not check_schema(raw, "game", path, problems, default_id=game_dir.name):
+        return None
+    if raw["id"] != game_dir.name:
+        problems.add(path, line_of(raw, "id"), str(raw["id"]), "RR005", f"id must match its folder name {game_dir.name!r}")
+    pages = {kind: _sections(raw[kind], path) for kind in PAGE_KINDS}
+    for name, sections in (raw.get("extra_pages") or {}).items():
+        pages[name] = _sections(sections, path)
+    checker = _bind_checker(game_dir.name, raw, path, problems)
+    texts = _load_texts(game_dir, "text", "text", languages, problems, game_dir.name)
+    game = Game(raw["id"], game_dir, raw["order"], str(raw["as_of"]), raw.get("rulebook"), dict(raw["facts"]), pages,
+                texts, checker, raw)
+    _load_questions(game, languages, problems)
+    return game
+
+
+def load_content(root: Path) -> Site:
+    """Load and schema-check everything under rules/; raise ContentError listing every problem."""
+    problems = Problems(root)
+    languages = site_languages()
+    ui = {}
+    for lang in languages.codes:
+        path = root / f"ui.{lang}.yml"
+        if not path.exists():
+            problems.add(path, None, None, "RR002", f"missing the {lang} interface texts")
+            continue
+        loaded = load_yaml(path, problems)
+        if loaded is not None and check_schema(loaded, "ui", path, problems):
+            ui[lang] = loaded
+    for extra in sorted(root.glob("ui.*.yml")):
+        if extra.name.split(".")[1] not in languages.codes:
+            problems.add(extra, None, None, "RR006", f"unknown language {extra.name.split('.')[1]!r}; "
+                                                     f"the site builds {', '.join(languages.codes)}")
+    games = [game for game in (load_game(d, languages.codes, problems) for d in sorted(root.iterdir()) if d.is_dir())
+             if game is not None]
+    problems.raise_if_any()
+    return Site(root, ui, sorted(games, key=lambda g: (g.order, g.id)), languages.codes, languages.default)
+
+
+__all__ = ["ContentError", "Condition", "Entry", "Game", "Question", "Section", "Site", "load_content", "rules_dir"]

@@ -1,0 +1,42 @@
+"""The site's languages, read from the i18n plugin's configuration in mkdocs.yml: the one place a language is added."""
+from __future__ import annotations
+
+import dataclasses
+import functools
+from pathlib import Path
+
+import yaml
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+MKDOCS_CONFIG = REPO_ROOT / "mkdocs.yml"
+
+
+class _ConfigLoader(yaml.SafeLoader):
+    """Reads mkdocs.yml without resolving MkDocs' own tags (!ENV and friends): only the i18n block matters here."""
+
+
+_ConfigLoader.add_multi_constructor("!", lambda loader, suffix, node: None)
+
+
+@dataclasses.dataclass(frozen=True)
+class Languages:
+    codes: tuple[str, ...]     # every language built, the default first
+    default: str               # built at the site root (the others under /<code>/); the texts every translation mirrors
+
+    def prefix(self, code: str) -> str:
+        """Where a language lives under the site root: "" for the default, "de/" for German."""
+        return "" if code == self.default else f"{code}/"
+
+
+@functools.cache
+def site_languages(config: Path = MKDOCS_CONFIG) -> Languages:
+    data = yaml.load(config.read_text(encoding="utf-8"), Loader=_ConfigLoader)  # noqa: S506 - a SafeLoader
+    for plugin in data.get("plugins") or []:
+        if isinstance(plugin, dict) and "i18n" in plugin:
+            configured = [lang for lang in plugin["i18n"]["languages"] if lang.get("build", True)]
+            break
+    else:
+        raise ValueError(f"{config}: no i18n plugin with languages")
+    default = next(lang["locale"] for lang in configured if lang.get("default"))
+    codes = (default,) + tuple(lang["locale"] for lang in configured if lang["locale"] != default)
+    return Languages(codes, default)

@@ -1,0 +1,118 @@
+"""MkDocs hooks: before every build, validate rules/ and write the generated pages into docs/<lang>/ (never committed);
+the template filters that change Material's own blocks; after the build, one search index and one 404 page per language
+and the offline files."""
+from __future__ import annotations
+
+import importlib.resources
+import json
+import re
+import sys
+from pathlib import Path
+
+import jinja2
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from quiz.site import generate, offline, search_split  # noqa: E402  (needs the repository on sys.path)
+from quiz.site.languages import site_languages  # noqa: E402
+from quiz.site.problems import ContentError  # noqa: E402
+
+_state = {"command": "build", "site_dir": None}
+
+
+def on_startup(command, dirty):
+    _state["command"] = command
+
+
+def _nested_language_build(config) -> bool:
+    """static-i18n builds each further language inside the first build's post_build."""
+    i18n = config.plugins.get("i18n")
+    return bool(i18n is not None and i18n.building)
+
+
+@event_priority(100)  # before mkdocs-static-i18n reads the docs folder and builds each language
+def on_config(config):
+    if not _nested_language_build(config):
+        _state["site_dir"] = config.site_dir
+    try:
+        site = generate.write_docs(Path(config.docs_dir))
+    except ContentError as error:
+        raise PluginError(f"rules/ has {len(error.problems)} problem(s):\n{error}") from None
+    languages = site_languages()
+    config.extra["rr_ui"] = site.ui  # for the theme's 404 page
+    config.extra["rr_language_prefix"] = {code: languages.prefix(code) for code in languages.codes}
+    i18n = config.plugins.get("i18n")
+    if i18n is not None:
+        for language in i18n.config.languages:
+            if language.locale in site.ui:
+                language.site_name = site.ui[language.locale]["site_name"]
+    return config
+
+
+# --- filters for Material's own blocks (overrides/): each fails the build if Material's markup has moved ------------
+
+HREFLANG_LINK = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">.*?"base": )("(?:[^"\\]|\\.)*")', re.S)
+SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
+
+
+def without_hreflang_links(html: str) -> str:
+    return jinja2.utils.markupsafe.Markup(HREFLANG_LINK.sub("", html))
+
+
+def language_search_base(html: str, base_url: str, language: str) -> str:
+    """Material's __config with "base" at the root of the page's language (joined, so "/" + "de/" is "/de/")."""
+    if not CONFIG_BASE.search(html):
+        raise PluginError("overrides/main.html: Material's __config block has no \"base\" any more; see overrides/upstream/")
+    prefix = site_languages().prefix(language)
+    base = (base_url.rstrip("/") + "/" + prefix) if prefix else base_url
+    base = base if base_url else (prefix or ".")
+    return jinja2.utils.markupsafe.Markup(CONFIG_BASE.sub(lambda m: m.group(1) + json.dumps(base), html, count=1))
+
+
+def dialog_name(html: str, label: str) -> str:
+    """An accessible name for Material's search dialog (axe: aria-dialog-name)."""
+    if SEARCH_DIALOG not in html:
+        raise PluginError("overrides/partials/search.html: Material's search dialog markup moved; see overrides/upstream/")
+    named = SEARCH_DIALOG[:-1] + f' aria-label="{jinja2.utils.markupsafe.escape(label)}">'
+    return jinja2.utils.markupsafe.Markup(html.replace(SEARCH_DIALOG, named, 1))
+
+
+def on_env(env, config, files):
+    """Material's own templates under "material/" (an override can wrap one), and the filters above."""
+    material = jinja2.FileSystemLoader(str(importlib.resources.files("material") / "templates"))
+    env.loader = jinja2.ChoiceLoader([env.loader, jinja2.PrefixLoader({"material": material})])
+    env.filters.update(without_hreflang_links=without_hreflang_links, language_search_base=language_search_base,
+                       dialog_name=dialog_name)
+    return env
+
+
+def on_serve(server, config, builder):
+    server.watch(str(generate.rules_dir()))
+    return server
+
+
+def on_post_template(output_content, template_name, config):
+    """Every language build renders 404.html to the site root; keep each language's own (English at the root)."""
+    if template_name == "404.html":
+        _state.setdefault("not_found", {})[config.theme["language"]] = output_content
+    return output_content
+
+
+@event_priority(-200)  # after static-i18n has built every language into site/
+def on_post_build(config):
+    if _nested_language_build(config):
+        return
+    site_dir = Path(_state["site_dir"] or config.site_dir)
+    for language, page in _state.pop("not_found", {}).items():
+        target = site_dir / site_languages().prefix(language) / "404.html"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(page, encoding="utf-8")
+    search_split.split_search_index(site_dir)
+    if _state["command"] == "serve":
+        (site_dir / "sw.js").unlink(missing_ok=True)  # no offline cache while editing: pages change on every save
+        return
+    offline.write_offline_files(site_dir, Path(config.docs_dir) / "sw.js")

@@ -1,0 +1,87 @@
+"""Problems found in rules/: where (file, line, id), a stable code, and what is wrong; one line each, never a traceback."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+# Each code has a failing fixture under tests/lint_fixtures/ and a line in rules/README.md.
+CODES: dict[str, str] = {
+    "RR001": "a YAML file does not parse",
+    "RR002": "a file is missing, empty or unreadable",
+    "RR003": "a key that the file's schema does not know",
+    "RR004": "a key that the file's schema requires is missing",
+    "RR005": "a value of the wrong type or form",
+    "RR006": "a text file for a language the site does not build",
+    "RR007": "a game without a usable rules checker, or a table its checker rejects",
+    "RR101": "a translation lacks a text that English has",
+    "RR102": "a translation has a key that English lacks",
+    "RR103": "a text's placeholders differ from English (names or how often)",
+    "RR104": "a text's typed digits differ from English",
+    "RR105": "a text does not fill in: an unknown placeholder or filter",
+    "RR106": "words: a count without exactly its language's CLDR forms, or a form that hides the number",
+    "RR107": "words: a table's keys or a phrase's fields differ from English",
+    "RR108": "a number typed into a text where a fact of that value holds it",
+    "RR201": "an id used twice",
+    "RR202": "a page ref outside the rulebook",
+    "RR203": "an easy-to-forget entry without a rank, or a rank used twice",
+    "RR204": "an id without its text, a text without its id, or a missing or unknown field",
+    "RR205": "an easy-to-forget rule with fewer than two questions, or not three remember questions",
+    "RR301": "the stated answer is not the one the checker computes",
+    "RR302": "the givens describe a game that cannot happen",
+    "RR303": "a given the checker receives is not shown in the question's text",
+    "RR304": "the checker rejects the givens as malformed",
+    "RR305": "the checker crashed",
+    "RR306": "derived, vary or keep do not work: a range draws malformed givens, too few variants keep the edge case",
+    "RR307": "a question names an unknown rule, checker rule, option or pick",
+    "RR308": "a question's texts are missing or misshapen in a language",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the content: where it is, its code and what is wrong."""
+
+    file: str
+    line: int | None
+    id: str | None
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.id}: {self.code} {self.message}" if self.id else f"{where}: {self.code} {self.message}"
+
+
+class ContentError(Exception):
+    """Raised with every problem found, one line each."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+class Problems:
+    """Collects problems, each named by the file's path relative to the folder above rules/."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.items: list[Problem] = []
+
+    def add(self, path: Path, line: int | None, id_: str | None, code: str, message: str) -> None:
+        assert code in CODES, code
+        self.items.append(Problem(self.display(path), line, id_, code, message))
+
+    def display(self, path: Path) -> str:
+        try:
+            return str(path.resolve().relative_to(self.root.resolve().parent))
+        except ValueError:
+            return str(path)
+
+    def items_for(self, path: Path) -> list[Problem]:
+        """The problems found so far in one file."""
+        shown = self.display(path)
+        return [p for p in self.items if p.file == shown]
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise ContentError(self.items)

@@ -1,0 +1,281 @@
+"""Turns the validated content into the Markdown pages of every language: Python gathers each page's texts (filled in,
+never markup), the Jinja2 templates in quiz/site/templates/ make the markup, escaping every value."""
+from __future__ import annotations
+
+import functools
+import html
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from babel import Locale
+from babel.numbers import format_decimal as babel_decimal
+from babel.numbers import format_percent as babel_percent
+from markupsafe import Markup
+
+from quiz.site import bank
+from quiz.site.content import WORDS_PER_MINUTE, Game, Question, Section, Site
+
+PRACTICE_FILE = "practice.json"
+WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+# The macro of sections.md.j2 that draws each section kind.
+SECTION_MACROS = {
+    "summary": "paragraphs", "exceptions": "exceptions", "turn": "titled", "numbers": "numbers", "forget": "forget",
+    "variant": "variant", "remember": "remember", "sources": "paragraphs", "calculator": "calculator",
+    "computed-table": "computed_table", "sentences": "ordered", "goal": "paragraphs", "setup": "paragraphs",
+    "round": "ordered", "scoring": "ordered", "end": "paragraphs", "mistakes": "mistakes", "teach-source": "paragraphs",
+}
+CHART = {"width": 320, "bar_height": 22, "gap": 8, "left": 34, "right": 70}
+
+
+def escape(value: Any) -> Markup:
+    """YAML text is data, never markup: HTML special characters are shown as text (as html.escape writes them)."""
+    return value if isinstance(value, Markup) else Markup(html.escape(str(value), quote=True))
+
+
+@functools.cache
+def templates() -> jinja2.Environment:
+    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, finalize=escape,
+                                     undefined=jinja2.StrictUndefined)
+    environment.filters["json"] = lambda value: json.dumps(value, ensure_ascii=False)
+    environment.filters["yaml_string"] = lambda value: Markup(json.dumps(value, ensure_ascii=False))
+    return environment
+
+
+def render(template: str, **data: Any) -> str:
+    return templates().get_template(template).render(**data)
+
+
+def format_decimal(value: Fraction, lang: str) -> str:
+    """A decimal with one place, as the language writes it (Babel, CLDR)."""
+    return babel_decimal(float(value), format="#,##0.0", locale=lang)
+
+
+def format_percent(value: Fraction, lang: str) -> str:
+    """A share as a percent with one place, in the language's own percent pattern ("44,4 %", "%44,4")."""
+    pattern = Locale.parse(lang).percent_formats[None].pattern.replace("#,##0", "#,##0.0", 1)
+    return babel_percent(float(value), format=pattern, locale=lang)
+
+
+def format_cell(value, lang: str) -> str:
+    """A computed value: a whole number, or a fraction shown exactly and as a percent (chances) or decimal."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        if value < 1:
+            return f"{value.numerator}/{value.denominator} ≈ {format_percent(value, lang)}"
+        return f"≈ {format_decimal(value, lang)}"
+    return babel_decimal(int(value), locale=lang)
+
+
+def page_span(pages: tuple[int, ...]) -> str:
+    """Page numbers as the rulebook refs print them: runs joined by an en dash, the rest by commas."""
+    parts, run = [], []
+    for number in sorted(set(pages)):
+        if run and number == run[-1] + 1:
+            run.append(number)
+            continue
+        if run:
+            parts.append(run)
+        run = [number]
+    if run:
+        parts.append(run)
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in parts)
+
+
+def spoken_words(text: str) -> int:
+    return len(WORD.findall(text))
+
+
+class Writer:
+    """Gathers one game's pages in one language: the data each template draws."""
+
+    def __init__(self, site: Site, game: Game, lang: str):
+        self.site, self.game, self.lang = site, game, lang
+        self.ui = site.ui[lang]
+        self.texts = game.texts[lang]
+        self.values = game.values()
+        self.wording = game.wording(lang)
+
+    def fill(self, text: str, extra: dict | None = None) -> str:
+        return self.wording.fill(text, {**self.values, **(extra or {})})
+
+    def field(self, entry_id: str, field: str) -> str:
+        return self.fill(self.texts["entries"][entry_id][field])
+
+    def plain(self, key: str) -> str:
+        return self.fill(self.texts[key])
+
+    def ref(self, pages: tuple[int, ...]) -> str | None:
+        if not pages or not self.game.rulebook:
+            return None
+        return self.fill(self.texts["rulebook_ref"], {"pages": page_span(pages)})
+
+    def title_colon(self, entry_id: str) -> str:
+        """An entry's title and the colon as its language writes it ("Titre :" in French)."""
+        return self.field(entry_id, "title").rstrip() + self.ui["labels"]["colon"].rstrip()
+
+    def entry(self, entry) -> dict:
+        """An entry's texts, filled in; its page ref as the rulebook label reads."""
+        texts = self.texts["entries"][entry.id]
+        data = {"id": entry.id, "ref": self.ref(entry.pages)}
+        data.update({name: self.fill(value) for name, value in texts.items() if isinstance(value, str)})
+        data.setdefault("wrong", None)
+        data["title_colon"] = self.title_colon(entry.id) if "title" in texts else None
+        return data
+
+    def section(self, section: Section) -> dict:
+        own = self.texts.get("headings") or {}
+        data = {"kind": section.kind, "macro": SECTION_MACROS[section.kind], "quiz": self.ui["quiz"],
+                "heading": own.get(section.kind) or self.ui["sections"].get(section.kind, ""),
+                "entries": [self.entry(e) for e in section.entries]}
+        if section.kind == "numbers":
+            labels = self.ui["labels"]
+            data["labels"] = {"rule": own.get("numbers_rule", labels["rule"]),
+                              "value": own.get("numbers_value", labels["value"]), "pages": labels["pages"]}
+            data["with_refs"] = self.game.rulebook is not None
+        elif section.kind == "forget":
+            data.update(intro=self.ui["sections"]["forget_intro"], labels=self.ui["labels"],
+                        progress=bool(self.game.questions))
+            data["entries"] = [self.entry(e) for e in sorted(section.entries, key=lambda e: e.rank)]
+        elif section.kind == "remember":
+            data["questions"] = [self.question(q, "#") for q in self.game.questions if q.remember]
+        elif section.kind == "calculator":
+            data.update(ui=self.ui["calculator"], table=self.calculator_table())
+        elif section.kind == "computed-table":
+            data["tables"] = [self.computed_table(e) for e in section.entries]
+        return data
+
+    def sections(self, page: str) -> list[dict]:
+        return [self.section(s) for s in self.game.pages[page]]
+
+    # --- questions ----------------------------------------------------------------------------------------------------
+
+    def question(self, question: Question, rule_href: str) -> dict:
+        """One question as the page shows it; its answer waits in a <details>."""
+        worded = self.game.worded[question.id][self.lang]
+        options = bank.options(question, question.answer)
+        return {"id": question.id, "rule": question.rule, "kind": question.kind, "options": options,
+                "answer_json": json.dumps(bank.format_answer(question.answer), ensure_ascii=False),
+                "options_json": json.dumps(options, ensure_ascii=False),
+                "text": worded["text"], "label": worded["label"], "why": worded["why"],
+                "rule_href": f"{rule_href}{question.rule}", "rule_link": self.rule_link(question)}
+
+    def rule_link(self, question: Question) -> str:
+        """"Read the rule: <its title>"."""
+        return self.ui["quiz"]["read_rule"] + self.ui["labels"]["colon"] + self.field(question.rule, "title")
+
+    def controls(self, kind: str, options: list[str], input_id: str) -> str:
+        return str(templates().get_template("parts.md.j2").module.controls(kind, options, input_id, self.ui["quiz"]))
+
+    def practice_pool(self) -> str:
+        """Checker-answered, legal variants of every question with ranges, worded in this language by the bank."""
+        items, controls = [], {}
+        for question in self.game.questions:
+            for variant in self.game.practice.get(question.id, bank.Practice()).variants:
+                worded = variant["worded"][self.lang]
+                options = bank.options(question, variant["answer"])
+                key = question.kind + ":" + "|".join(options)
+                controls.setdefault(key, self.controls(question.kind, options, "rr-in-practice"))
+                items.append({
+                    "q": question.id, "rule": question.rule, "kind": question.kind, "controls": key,
+                    "text": worded["text"], "why": worded["why"], "rule_link": self.rule_link(question),
+                    "answer": bank.format_answer(variant["answer"]), "label": worded["label"],
+                })
+        return json.dumps({"game": self.game.id, "lang": self.lang, "controls": controls, "variants": items},
+                          ensure_ascii=False, separators=(",", ":"))
+
+    # --- computed by the checker ------------------------------------------------------------------------------------
+
+    def calculator_table(self) -> str:
+        """The file the score-a-roll calculator looks every roll up in (written by the checker's data_files())."""
+        return next(iter(self.game.checker.data_files()))
+
+    def computed_table(self, entry) -> dict:
+        """A table the checker computes at build time, and the bars of its chart column (values 0–1)."""
+        table = self.game.checker.computed_tables()[entry.id]
+        columns = self.texts["entries"][entry.id]["columns"]
+        key, label_key = table["chart"], table["columns"][0]
+        step = CHART["bar_height"] + CHART["gap"]
+        bars = []
+        for i, row in enumerate(table["rows"]):
+            length = float(row[key]) * (CHART["width"] - CHART["left"] - CHART["right"])
+            bars.append({"y": i * step, "label": str(row[label_key]), "length": f"{length:.1f}",
+                         "value_x": f"{CHART['left'] + length + 6:.1f}", "value": format_percent(row[key], self.lang)})
+        return {"id": entry.id, "title": self.field(entry.id, "title"), "text": self.field(entry.id, "text"),
+                "headers": [columns[c] for c in table["columns"]],
+                "rows": [[format_cell(row[c], self.lang) for c in table["columns"]] for row in table["rows"]],
+                "chart": {**CHART, "height": len(table["rows"]) * step, "bars": bars,
+                          "title": f"{columns[key]} ({columns[label_key]})"}}
+
+    # --- pages --------------------------------------------------------------------------------------------------------
+
+    def spoken_text(self) -> str:
+        """Everything the host reads aloud on the teach page, as plain text."""
+        parts = []
+        for section in self.game.pages["teach"]:
+            if section.spoken:
+                for entry in section.entries:
+                    parts.extend(self.fill(v) for v in self.texts["entries"][entry.id].values())
+        return "\n".join(parts)
+
+    def page(self, name: str) -> dict:
+        """What every page has: its title, description and intro, the site texts, the game."""
+        return {"title": self.plain(f"{name}_title"), "description": self.plain(f"{name}_description"),
+                "intro": self.plain(f"{name}_intro"), "ui": self.ui, "quiz": self.ui["quiz"], "game": self.game.id}
+
+    def refresher(self) -> str:
+        page = {**self.page("refresher"), "marker": bool(self.game.questions),
+                "teach_link": self.ui["labels"]["teach_link"], "sections": self.sections("refresher")}
+        return render("refresher.md.j2", page=page)
+
+    def teach(self) -> str:
+        words = spoken_words(self.spoken_text())
+        seconds = round(words * 60 / WORDS_PER_MINUTE)
+        read_aloud = self.fill(self.ui["labels"]["read_aloud"], {"words": words, "seconds": seconds, "wpm": WORDS_PER_MINUTE})
+        return render("teach.md.j2", page={**self.page("teach"), "read_aloud": read_aloud, "sections": self.sections("teach")})
+
+    def quiz(self) -> str:
+        forget = [e for s in self.game.pages["refresher"] if s.kind == "forget" for e in s.entries]
+        groups = []
+        for entry in sorted(forget, key=lambda e: e.rank):
+            questions = [self.question(q, "../#") for q in self.game.questions if q.rule == entry.id]
+            if questions:
+                groups.append({"rule": entry.id, "title": self.field(entry.id, "title"), "questions": questions})
+        return render("quiz.md.j2", page={**self.page("quiz"), "practice_file": PRACTICE_FILE, "groups": groups})
+
+    def extra_page(self, name: str) -> str:
+        return render("extra.md.j2", page={**self.page(name), "sections": self.sections(name)})
+
+    def pages(self) -> dict[str, str]:
+        game = self.game.id
+        pages = {f"{game}/index.md": self.refresher(), f"{game}/teach.md": self.teach()}
+        if self.game.questions:
+            pages[f"{game}/quiz.md"] = self.quiz()
+            pages[f"{game}/quiz/{PRACTICE_FILE}"] = self.practice_pool()
+        for name in self.game.extra_pages():
+            pages[f"{game}/{name}.md"] = self.extra_page(name)
+        for file_name, data in self.game.checker.data_files().items():
+            pages[f"{game}/{file_name}"] = json.dumps(data, separators=(",", ":"))
+        return pages
+
+
+def home(site: Site, lang: str) -> str:
+    games = [{"id": game.id, "name": game.texts[lang]["name"], "quiz": bool(game.questions),
+              "extra_pages": [{"name": name, "title": Writer(site, game, lang).plain(f"{name}_title")}
+                              for name in game.extra_pages()]}
+             for game in site.games]
+    return render("home.md.j2", ui=site.ui[lang], games=games)
+
+
+def render_site(site: Site) -> dict[str, str]:
+    """Every generated page: path under docs/ (starting with the language) -> Markdown."""
+    pages = {}
+    for lang in site.languages:
+        pages[f"{lang}/index.md"] = home(site, lang)
+        for game in site.games:
+            for path, text in Writer(site, game, lang).pages().items():
+                pages[f"{lang}/{path}"] = text
+    return pages

@@ -1,0 +1,183 @@
+"""Reads a rules/ YAML file with the line of every mapping and key, and checks it against its JSON Schema
+(quiz/site/schema/), turning each schema error into a problem that names file, line and id."""
+from __future__ import annotations
+
+import functools
+import json
+import re
+from pathlib import Path
+from typing import Any, Iterable
+
+import jsonschema
+import yaml
+
+from quiz.site.problems import Problems
+
+SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
+
+
+class LineDict(dict):
+    """A mapping that remembers the YAML line (1-based) of itself and of each key."""
+
+    line: int = 0
+    key_lines: dict
+
+
+class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's parser when present: 4x faster
+    pass
+
+
+def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
+    loader.flatten_mapping(node)
+    mapping = LineDict()
+    mapping.line = node.start_mark.line + 1
+    mapping.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if not isinstance(key, (str, int, float, bool)) or key is None:
+            raise yaml.constructor.ConstructorError(None, None, "a key must be a plain value", key_node.start_mark)
+        if isinstance(key, bool):
+            key = "true" if key else "false"     # `true:` in a table of terms means the value true, as text
+        if key in mapping:
+            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+        mapping[key] = loader.construct_object(value_node, deep=True)
+        mapping.key_lines[key] = key_node.start_mark.line + 1
+    return mapping
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def line_of(mapping: Any, key: Any = None) -> int | None:
+    """The YAML line of a mapping, or of one of its keys."""
+    if not isinstance(mapping, LineDict):
+        return None
+    if key is not None and key in mapping.key_lines:
+        return mapping.key_lines[key]
+    return mapping.line
+
+
+def plain(data: Any) -> Any:
+    """A fresh copy of nested YAML data as plain dicts and lists (line numbers are only needed for messages)."""
+    if isinstance(data, dict):
+        return {key: plain(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [plain(value) for value in data]
+    return data
+
+
+def load_yaml(path: Path, problems: Problems) -> Any:
+    """Parse one YAML file; a syntax error becomes a problem naming its line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        problems.add(path, None, None, "RR002", f"cannot read: {exc.strerror}")
+        return None
+    except UnicodeDecodeError:
+        problems.add(path, None, None, "RR002", "not UTF-8 text")
+        return None
+    try:
+        data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - _LineLoader is a SafeLoader
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problems.add(path, mark.line + 1 if mark else None, None, "RR001", f"broken YAML: {exc.problem or exc.context}")
+        return None
+    except yaml.YAMLError as exc:
+        problems.add(path, None, None, "RR001", f"broken YAML: {exc}")
+        return None
+    if data is None:
+        problems.add(path, None, None, "RR002", "the file is empty")
+    return data
+
+
+@functools.cache
+def schema(name: str) -> dict:
+    return json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _validator(name: str) -> jsonschema.protocols.Validator:
+    document = schema(name)
+    validator_class = jsonschema.validators.validator_for(document)
+    validator_class.check_schema(document)
+    return validator_class(document)
+
+
+def _walk(data: Any, path: Iterable) -> tuple[int | None, str | None, Any, Any]:
+    """Follow a schema error's path into the data: the line of the deepest key, the nearest id, and the parent."""
+    line, id_, node, parent = line_of(data), None, data, None
+    for key in path:
+        if isinstance(node, dict) and isinstance(node.get("id"), str):
+            id_ = node["id"]
+        if isinstance(node, dict) and key in node:
+            line = line_of(node, key) or line
+            parent, node = node, node[key]
+        elif isinstance(node, list) and isinstance(key, int) and key < len(node):
+            parent, node = node, node[key]
+            line = line_of(node) or line
+        else:
+            break
+    if isinstance(node, dict) and isinstance(node.get("id"), str):
+        id_ = node["id"]
+    return line, id_, node, parent
+
+
+def _type_name(value: Any) -> str:
+    for kind, name in ((bool, "true/false"), (dict, "a mapping"), (list, "a list"), (str, "text"),
+                       (int, "a whole number"), (float, "a decimal number"), (type(None), "empty")):
+        if isinstance(value, kind):
+            return name
+    return type(value).__name__
+
+
+def check_schema(data: Any, schema_name: str, path: Path, problems: Problems, default_id: str | None = None,
+                 id_of_path=None) -> bool:
+    """Report every way data differs from its schema, one problem each; True when it fits."""
+    ok = True
+    errors = sorted((_deepest(e) for e in _validator(schema_name).iter_errors(data)),
+                    key=lambda e: [str(p) for p in e.absolute_path])
+    for error in errors:
+        ok = False
+        where = list(error.absolute_path)
+        line, id_, node, _ = _walk(data, where)
+        id_ = id_ or (id_of_path(where) if id_of_path else None) or default_id
+        what = error.schema.get("title") or (str(where[-1]) if where else schema(schema_name).get("title", "the file"))
+        if error.validator == "additionalProperties":
+            known = set(error.schema.get("properties", {}))
+            patterns = [re.compile(p) for p in error.schema.get("patternProperties", {})]
+            for key in node if isinstance(node, dict) else []:
+                if key not in known and not any(p.search(str(key)) for p in patterns):
+                    problems.add(path, line_of(node, key) or line, id_, "RR003", f"unknown key {key!r} in {what}")
+        elif error.validator == "required":
+            missing = error.message.split("'")[1] if "'" in error.message else error.message
+            problems.add(path, line, id_, "RR004", f"missing key {missing!r} in {what}")
+        elif error.validator == "type":
+            wanted = error.schema["type"]
+            wanted = " or ".join(map(_type_label, wanted)) if isinstance(wanted, list) else _type_label(wanted)
+            problems.add(path, line, id_, "RR005", f"{_label(where, what)} must be {wanted}, not {_type_name(node)}")
+        elif error.validator == "enum":
+            choices = ", ".join(map(str, error.schema["enum"]))
+            problems.add(path, line, id_, "RR005", f"{_label(where, what)}: {node!r} is not one of {choices}")
+        elif error.validator in ("pattern", "propertyNames", "not") and error.schema.get("description") is None:
+            problems.add(path, line, id_, "RR005", f"{_label(where, what)}: {error.instance!r} is not a valid name here")
+        else:
+            hint = error.schema.get("description")
+            detail = f"{error.instance!r} must be {hint}" if hint else error.message
+            problems.add(path, line, id_, "RR005", f"{_label(where, what)}: {detail}")
+    return ok
+
+
+def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """For "none of these shapes fit" (anyOf), the error of the shape that came closest, down to the value at fault."""
+    while error.context:
+        error = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
+    return error
+
+
+def _type_label(name: str) -> str:
+    return {"object": "a mapping", "array": "a list", "string": "text", "boolean": "true or false",
+            "integer": "a whole number", "number": "a number"}.get(name, name)
+
+
+def _label(where: list, what: str) -> str:
+    return ".".join(map(str, where)) if where else what

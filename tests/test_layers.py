@@ -1,0 +1,66 @@
+"""The layers of quiz/ (quiz.LAYERS): every import goes to a layer listed before its own, so there is no cycle, and no
+module imports another module's private name."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import quiz
+
+PACKAGE = Path(quiz.__file__).resolve().parent
+INFRASTRUCTURE = {"__init__", "__main__", "checker"}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+GAME_MODULES = {f"quiz.{p.stem}" for p in PACKAGE.glob("*.py") if p.stem not in INFRASTRUCTURE}
+
+
+def layer_of(name: str) -> int | None:
+    for index, layer in enumerate(quiz.LAYERS):
+        if name in layer or (quiz.GAMES in layer and name in GAME_MODULES):
+            return index
+    return None
+
+
+def imports(path: Path) -> list[tuple[str, str, int]]:
+    """(module imported, name imported or "", line) for every import of a quiz module."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, "", node.lineno) for alias in node.names if alias.name.startswith("quiz")]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("quiz"):
+            for alias in node.names:
+                submodule = f"{node.module}.{alias.name}"
+                found.append((submodule, "", node.lineno) if submodule in MODULES else (node.module, alias.name, node.lineno))
+    return found
+
+
+def test_every_module_has_a_layer():
+    unplaced = [name for name in MODULES if name not in ("quiz", "quiz.site") and layer_of(name) is None]
+    assert not unplaced, f"add these to quiz.LAYERS: {unplaced}"
+
+
+def test_imports_go_only_to_earlier_layers():
+    wrong = []
+    for name, path in MODULES.items():
+        if name in ("quiz", "quiz.site"):
+            continue
+        for target, _, line in imports(path):
+            if target in ("quiz", "quiz.site"):
+                continue
+            if layer_of(target) is None or layer_of(target) >= layer_of(name):
+                wrong.append(f"{path.relative_to(PACKAGE.parent)}:{line}: {name} (layer {layer_of(name)}) imports "
+                             f"{target} (layer {layer_of(target)})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_module_imports_another_ones_private_names():
+    private = [f"{path.relative_to(PACKAGE.parent)}:{line}: {target}.{imported}"
+               for name, path in MODULES.items() for target, imported, line in imports(path)
+               if imported.startswith("_")]
+    assert not private, "\n".join(private)
