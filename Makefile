@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve site test lint verify bench chromium clean
+.PHONY: serve site test check lint verify bench chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,9 +47,13 @@ chromium:
 	    echo "Chromium is missing: run 'sudo apt-get install chromium' (Debian), then 'make test' again."; exit 1; \
 	  fi; }
 
-## test: the whole suite, browser tests included
+## test: the whole suite, browser tests included, on every core
 test: $(VENV)/.test-deps chromium
-	$(BIN)/python -m pytest -q tests
+	$(BIN)/python -m pytest -q -n auto tests
+
+## check: the fast part for the edit loop (no browser, no copies of the site built)
+check: $(VENV)/.test-deps
+	HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest -q -n auto -m "not browser and not slow" tests
 
 clean:
 	rm -rf site .site-new .pytest_cache .hypothesis

@@ -17,7 +17,10 @@ function cacheLanguage(lang) {
     var urls = manifest.languages[lang];
     if (!urls || manifest.build !== BUILD) { return false; }
     return caches.open(CACHE_PREFIX + lang).then(function (cache) {
-      return cache.addAll(urls.map(function (path) { return new URL(path, self.registration.scope).href; }));
+      /* "reload": straight from the server, never from the HTTP cache, which may still hold the previous build. */
+      return cache.addAll(urls.map(function (path) {
+        return new Request(new URL(path, self.registration.scope).href, { cache: "reload" });
+      }));
     }).then(function () { return true; });
   });
 }

@@ -11,6 +11,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.site.lint", "quiz.site.bank"),                                 # languages in step; every question verified
     ("quiz.site.pipeline",),                                              # load + lint + verify
     ("quiz.site.render",),                                                # pages, through the Jinja2 templates
-    ("quiz.site.generate", "quiz.site.offline", "quiz.site.search_split"),  # into docs/; after the build
+    ("quiz.site.generate", "quiz.site.offline", "quiz.site.search_split",  # into docs/; after the build;
+     "quiz.site.scaffold"),                                              # a new game's skeleton
     ("quiz.site.mkdocs_hooks", "quiz.__main__"),                          # MkDocs and the command line
 )

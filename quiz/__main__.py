@@ -1,4 +1,5 @@
-"""Command line: `python -m quiz lint` checks rules/; `python -m quiz verify` also checks every quiz question."""
+"""Command line: `python -m quiz lint` checks rules/; `python -m quiz verify` also checks every quiz question;
+`python -m quiz new <id>` writes the skeleton of a new game as a draft."""
 from __future__ import annotations
 
 import argparse
@@ -12,15 +13,21 @@ from quiz.site.problems import ContentError
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m quiz", description=__doc__)
-    parser.add_argument("command", choices=["lint", "verify"])
+    parser.add_argument("command", choices=["lint", "verify", "new"])
+    parser.add_argument("game", nargs="?", help="new: the new game's id (lower-case words joined by '-')")
     parser.add_argument("--rules", type=Path, default=None, help="the rules folder (default: rules/)")
     args = parser.parse_args(argv)
+    if args.command == "new":
+        return new(args.game)
     try:
         site = load_site(args.rules or rules_dir(), verify=args.command == "verify")
     except ContentError as error:
         print(error, file=sys.stderr)
         print(f"{len(error.problems)} problem(s)", file=sys.stderr)
         return 1
+    for game_id, problems in site.drafts.items():
+        print(f"draft {game_id}: left out of the site, {len(problems)} problem(s) left:")
+        print("\n".join(f"  {p}" for p in problems))
     questions = sum(len(g.questions) for g in site.games)
     checked = f", {questions} quiz questions agree with the rules checkers" if args.command == "verify" else ""
     print(f"rules/ is consistent: {len(site.games)} game(s), {len(site.languages)} languages{checked}")
@@ -30,6 +37,23 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {game.id}: practice serves {sum(len(p.variants) for p in pools)} variants in each language, "
                   f"from {len(game.practice)} questions; dropped {sum(p.illegal for p in pools)} drawn as illegal "
                   f"and {sum(p.lost for p in pools)} that lost what their question tests")
+    return 0
+
+
+def new(game_id: str | None) -> int:
+    from quiz.site.scaffold import new_game
+
+    if not game_id:
+        print("python -m quiz new <id>: name the game, e.g. `python -m quiz new sky-team`", file=sys.stderr)
+        return 2
+    try:
+        written = new_game(game_id)
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print(f"wrote the draft of {game_id!r}:")
+    print("\n".join(f"  {path}" for path in written))
+    print("`make serve` shows it; replace every TODO (`make lint` lists them), then `make site` publishes it.")
     return 0
 
 

@@ -98,6 +98,11 @@ class Rules:
         """Tables the pages show that the rules compute (for a `computed-table` section), by entry id."""
         return {}
 
+    def calculators(self) -> dict[str, dict]:
+        """Dice calculators the pages offer (a `calculator` section entry): id -> its table file (one of data_files()),
+        how many faces a die has and how many dice a roll may have."""
+        return {}
+
     def data_files(self) -> dict[str, object]:
         """JSON written next to the game's pages for the browser to look answers up in, by file name."""
         return {}

@@ -243,6 +243,10 @@ class Farkle(Rules):
                 for n in range(1, self.DICE + 1)]
         return {"odds-table": {"columns": ["dice", "farkle", "expected"], "chart": "farkle", "rows": rows}}
 
+    def calculators(self) -> dict[str, dict]:
+        """The score-a-roll calculator: tap dice, read the best score from the table of every roll."""
+        return {"score-a-roll": {"table": "rolls.json", "faces": len(FACES), "dice": self.DICE}}
+
     def data_files(self) -> dict[str, object]:
         """JSON the browser looks up instead of re-implementing the rules (the score-a-roll calculator)."""
         return {"rolls.json": self.roll_table()}

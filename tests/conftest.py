@@ -1,9 +1,11 @@
-"""Shared fixtures: the built site (once per run), a local HTTP server for it, and Debian Chromium via Playwright."""
+"""Shared fixtures and discovery: the games (rules/*/game.yml) and languages (mkdocs.yml) the tests run for, the fixture
+game Pips for the machinery's tests, the site built once per test process, a local server, and Debian Chromium."""
 from __future__ import annotations
 
 import functools
 import http.server
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -11,16 +13,32 @@ import threading
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import settings
+
+# Property tests draw 150 examples in `make test`, 20 in `make check` (HYPOTHESIS_PROFILE=quick); the fuzz sets its own.
+settings.register_profile("full", max_examples=150)
+settings.register_profile("quick", max_examples=20)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "full"))
 
 ROOT = Path(__file__).resolve().parent.parent
+TESTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
+
+import quiz  # noqa: E402
 from quiz.site.languages import site_languages  # noqa: E402
 
-LANGUAGES = site_languages().codes     # from mkdocs.yml, the one place languages are listed
+RULES = ROOT / "rules"
+LANGUAGES = site_languages().codes          # from mkdocs.yml, the one place languages are listed
+DEFAULT_LANGUAGE = site_languages().default
+GAMES = tuple(sorted(path.parent.name for path in RULES.glob("*/game.yml")))
+FIXTURE_GAME = TESTS / "fixture_game"
+FIXTURE_ID = "pips"
+LINT_FIXTURES = TESTS / "lint_fixtures"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-# The parts of a repository a site build needs; tests copy them to break one thing at a time.
+# The parts of a repository a site build needs; tests copy them to break or add one thing at a time.
 BUILD_INPUTS = ("mkdocs.yml", "docs/assets", "docs/sw.js", "overrides", "quiz", "rules")
 
 
@@ -29,11 +47,64 @@ def lang_prefix(lang: str) -> str:
     return site_languages().prefix(lang)
 
 
-def mkdocs(cwd: Path, *args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    env.pop("RULES_DIR", None)
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+@functools.cache
+def game_yml(game: str, rules: Path = RULES) -> dict:
+    return yaml.safe_load((rules / game / "game.yml").read_text(encoding="utf-8"))
+
+
+def has_quiz(game: str, rules: Path = RULES) -> bool:
+    return (rules / game / "questions.yml").exists()
+
+
+def game_pages(game: str, rules: Path = RULES) -> list[str]:
+    """Every page of a game, as a folder under a language's root: refresher, teach, quiz, and its extra pages."""
+    pages = [f"{game}/", f"{game}/teach/"] + ([f"{game}/quiz/"] if has_quiz(game, rules) else [])
+    return pages + [f"{game}/{name}/" for name in game_yml(game, rules).get("extra_pages") or {}]
+
+
+def all_pages(rules: Path = RULES) -> list[str]:
+    games = sorted(path.parent.name for path in rules.glob("*/game.yml"))
+    return [""] + [page for game in games for page in game_pages(game, rules)]
+
+
+def texts(game: str, lang: str, stem: str = "text", rules: Path = RULES) -> dict:
+    return yaml.safe_load((rules / game / f"{stem}.{lang}.yml").read_text(encoding="utf-8"))
+
+
+def questions(game: str, rules: Path = RULES) -> list[dict]:
+    path = rules / game / "questions.yml"
+    return yaml.safe_load(path.read_text(encoding="utf-8"))["questions"] if path.exists() else []
+
+
+# --- the fixture game ---------------------------------------------------------------------------------------------------
+
+def use_fixture_checker() -> None:
+    """Make quiz.pips importable for in-process tests without copying it into quiz/."""
+    checker_dir = str(FIXTURE_GAME / "quiz")
+    if checker_dir not in quiz.__path__:
+        quiz.__path__.append(checker_dir)
+
+
+def fixture_rules(target: Path) -> Path:
+    """A rules/ folder with the site's interface texts and the fixture game only."""
+    target.mkdir(parents=True, exist_ok=True)
+    for path in RULES.glob("ui.*.yml"):
+        shutil.copy(path, target)
+    shutil.copytree(FIXTURE_GAME / "rules" / FIXTURE_ID, target / FIXTURE_ID)
+    use_fixture_checker()
+    return target
+
+
+def fixture_repo(target: Path, with_real_games: bool = False) -> Path:
+    """A copy of the repository whose rules/ holds the fixture game (and the real games, if asked for)."""
+    repo = copy_repo(target)
+    if not with_real_games:
+        shutil.rmtree(repo / "rules")
+        fixture_rules(repo / "rules")
+    else:
+        shutil.copytree(FIXTURE_GAME / "rules" / FIXTURE_ID, repo / "rules" / FIXTURE_ID)
+    shutil.copy(FIXTURE_GAME / "quiz" / f"{FIXTURE_ID}.py", repo / "quiz" / f"{FIXTURE_ID}.py")
+    return repo
 
 
 def copy_repo(target: Path) -> Path:
@@ -47,13 +118,17 @@ def copy_repo(target: Path) -> Path:
     return target
 
 
-LINT_FIXTURES = Path(__file__).resolve().parent / "lint_fixtures"
+def mkdocs(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env.pop("RULES_DIR", None)
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300)
 
+
+# --- lint fixtures ------------------------------------------------------------------------------------------------------
 
 def apply_lint_fixture(fixture: dict, rules: Path, monkeypatch=None) -> None:
-    """Break a copy of rules/ the way a lint fixture (tests/lint_fixtures/<CODE>.yml) says."""
-    import re
-
+    """Break a copy of the fixture rules the way a lint fixture (tests/lint_fixtures/<CODE>.yml) says."""
     for name in fixture.get("delete", []):
         (rules / name).unlink()
     for target, source in (fixture.get("copy") or {}).items():
@@ -72,7 +147,7 @@ def apply_lint_fixture(fixture: dict, rules: Path, monkeypatch=None) -> None:
         from quiz.checker import rules_class
 
         broken = fixture["break_rule"]
-        module = __import__(f"quiz.{broken['game']}", fromlist=["_"])
+        module = __import__(f"quiz.{FIXTURE_ID}", fromlist=["_"])
         error = {"IndexError": IndexError, "KeyError": KeyError, "ZeroDivisionError": ZeroDivisionError}[broken["raise"]]
 
         def crash(self, *args, **kwargs):
@@ -87,13 +162,23 @@ def expected_line(expect: dict, rules: Path) -> int:
     return next(i for i, text in enumerate(lines, 1) if expect["line_of"] in text) + expect.get("line_offset", 0)
 
 
+# --- the built site, a server, a browser ---------------------------------------------------------------------------------
+
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory) -> Path:
-    """The site built once from the real rules/ with --strict."""
+    """The site built once (per test process) from the real rules/ with --strict."""
     out = tmp_path_factory.mktemp("site") / "site"
     result = mkdocs(ROOT, "-d", str(out))
     assert result.returncode == 0, result.stdout + result.stderr
     return out
+
+
+@pytest.fixture(scope="session")
+def site():
+    """The real content, loaded and verified once per test process."""
+    from quiz.site.pipeline import load_site
+
+    return load_site(RULES)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -101,14 +186,18 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def serve(directory: Path):
+    """Serve a folder on 127.0.0.1 (a free port): (base URL, server)."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{httpd.server_address[1]}/", httpd
+
+
 @pytest.fixture(scope="session")
 def server(site_dir):
-    """The built site served on 127.0.0.1 (a free port); yields the base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(site_dir))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    url, httpd = serve(site_dir)
+    yield url
     httpd.shutdown()
 
 
@@ -124,18 +213,21 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def page(browser, server):
-    """A fresh browser context and page that records console errors, failed responses and off-host requests."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    tab = context.new_page()
-    tab.console_errors = []
-    tab.bad_responses = []
-    tab.foreign_requests = []
+def watch(tab) -> None:
+    """Record a page's console errors, failed responses and requests to other hosts."""
+    tab.console_errors, tab.bad_responses, tab.foreign_requests = [], [], []
     tab.on("console", lambda msg: msg.type == "error" and tab.console_errors.append(msg.text))
     tab.on("pageerror", lambda err: tab.console_errors.append(str(err)))
     tab.on("response", lambda r: r.status >= 400 and tab.bad_responses.append(f"{r.status} {r.url}"))
     tab.on("request", lambda r: not r.url.startswith(("http://127.0.0.1", "data:", "blob:"))
            and tab.foreign_requests.append(r.url))
+
+
+@pytest.fixture
+def page(browser, server):
+    """A fresh browser context and page, phone-sized, that records console errors, failed and off-host requests."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    tab = context.new_page()
+    watch(tab)
     yield tab
     context.close()

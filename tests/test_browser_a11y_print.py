@@ -1,67 +1,77 @@
-"""Accessibility (axe-core, light and dark) on every page kind in every language, and print: page counts and no controls."""
+"""Accessibility (axe-core, light and dark) on every page of every game in every language, and in the states a player
+makes (a question answered, a rule marked, a calculator result); print: page counts and no controls, every game."""
 from __future__ import annotations
 
 import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
-from conftest import LANGUAGES, lang_prefix
+from browser_helpers import QUIZ_GAMES, first, url, wrong_choice
+from conftest import GAMES, LANGUAGES, all_pages, watch
 
-PAGE_KINDS = {"home": "", "refresher": "faraway/", "teach": "faraway/teach/", "quiz": "faraway/quiz/",
-              "calculator": "farkle/", "odds": "farkle/odds/", "not-found": "404.html"}
+pytestmark = pytest.mark.browser
 AXE = Axe()
 
 
 def violations(page) -> list[str]:
     # Material fades the header title in and out on scroll; a check mid-fade would see half-transparent text.
     page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
-    page.wait_for_timeout(50)
     result = AXE.run(page)
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}" for v in result.response["violations"]]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_axe_violations_on_any_page_kind(browser, server, lang, scheme):
-    context = browser.new_context(color_scheme=scheme)
+def test_no_axe_violations_on_any_page_or_state(browser, server, lang, scheme):
+    """Every page loads clean too: no console error, no failed request, nothing from another host."""
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 390, "height": 844})
     page = context.new_page()
+    watch(page)
     found = {}
-    for kind, path in PAGE_KINDS.items():
-        page.goto(f"{server}{lang_prefix(lang)}{path}")
-        found[kind] = violations(page)
-    # the states a player creates: a wrong answer marked for re-reading, a calculator result
-    page.goto(f"{server}{lang_prefix(lang)}faraway/quiz/")
-    page.locator("#q-seed-10-52-31 .rr-row button").first.click()
-    found["quiz answered"] = violations(page)
-    page.goto(f"{server}{lang_prefix(lang)}faraway/")
-    found["refresher marked"] = violations(page)
-    page.goto(f"{server}{lang_prefix(lang)}farkle/")
-    for face in (1, 1, 5):
-        page.locator(f".rr-calc-faces .rr-die:nth-child({face})").click()
-    page.wait_for_function("document.querySelector('.rr-calc-result').textContent.length > 0")
-    found["calculator result"] = violations(page)
+    for path in all_pages() + ["404.html"]:
+        page.goto(url(server, lang, path))
+        page.wait_for_load_state("networkidle")
+        found[path or "home"] = violations(page)
+    assert (page.console_errors, page.bad_responses, page.foreign_requests) == ([], [], [])
+    for game in QUIZ_GAMES:     # a wrong answer marks its rule for re-reading
+        question = first(game, "yesno")
+        page.goto(url(server, lang, f"{game}/quiz/"))
+        page.locator(f"#q-{question['id']} .rr-choice[data-value='{wrong_choice(question)}']").click()
+        found[f"{game} quiz answered"] = violations(page)
+        page.goto(url(server, lang, f"{game}/"))
+        found[f"{game} refresher marked"] = violations(page)
+    for game in GAMES:
+        page.goto(url(server, lang, f"{game}/"))
+        for calculator in page.locator(".rr-calc").all():
+            for _ in range(3):
+                calculator.locator(".rr-calc-faces .rr-die").first.click()
+            expect(calculator.locator(".rr-calc-result")).not_to_be_empty()
+            found[f"{game} calculator result"] = violations(page)
     context.close()
     assert {k: v for k, v in found.items() if v} == {}
 
 
-def pdf_pages(page, url) -> int:
-    page.goto(url)
+def pdf_pages(page, address) -> int:
+    page.goto(address)
     page.emulate_media(media="print")
     pdf = page.pdf(format="A4", prefer_css_page_size=True)
     return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_printed_pages_fit(page, server, lang):
-    for game in ("faraway", "farkle"):
-        assert pdf_pages(page, f"{server}{lang_prefix(lang)}{game}/") <= 2, (lang, game)
-        assert pdf_pages(page, f"{server}{lang_prefix(lang)}{game}/teach/") == 1, (lang, game)
+@pytest.mark.parametrize("game", GAMES)
+def test_printed_pages_fit(page, server, lang, game):
+    assert pdf_pages(page, url(server, lang, f"{game}/")) <= 2
+    assert pdf_pages(page, url(server, lang, f"{game}/teach/")) == 1
 
 
-def test_print_hides_menus_and_controls_and_shows_answers(page, server):
-    page.goto(f"{server}de/faraway/")
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_print_hides_menus_and_controls_and_shows_answers(page, server, game):
+    question = next(q for q in __import__("conftest").questions(game) if q.get("remember"))
+    page.goto(url(server, LANGUAGES[-1], f"{game}/"))
     page.emulate_media(media="print")
-    for selector in [".md-header", ".md-sidebar--primary", ".md-footer", ".rr-controls", ".md-search"]:
-        assert not page.locator(selector).first.is_visible(), selector
-    assert page.locator("#q-seed-10-52-31 .rr-why").is_visible()
+    for selector in [".md-header", ".md-sidebar--primary", ".md-footer", ".rr-controls", ".md-search", ".rr-tool"]:
+        expect(page.locator(selector).first).to_be_hidden()
+    expect(page.locator(f"#q-{question['id']} .rr-why")).to_be_visible()

@@ -1,117 +1,116 @@
-"""The quiz in real Chromium: marks for re-reading that persist, keyboard use, practice variants, blocked storage."""
+"""The quiz in real Chromium, for every game with a quiz: marks for re-reading that persist, keyboard use, practice
+variants (seeded), blocked and corrupt storage, and the answers without JavaScript. Playwright's expect retries."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
+from playwright.sync_api import expect
 
-from conftest import lang_prefix
+from browser_helpers import QUIZ_GAMES, SEEDED_RANDOM, first, language_for, right_choice, url, wrong_choice
 
-LANGS = ["en", "de"]
-SEED = "#q-seed-10-52-31"          # answer: no
-RULE = "sanctuary-previous-only"
-
-
-def quiz_url(server, lang):
-    return f"{server}{lang_prefix(lang)}faraway/quiz/"
+pytestmark = pytest.mark.browser
 
 
-def refresher_url(server, lang):
-    return f"{server}{lang_prefix(lang)}faraway/"
+def has(name: str) -> re.Pattern:
+    """A class list that holds this class (Playwright's to_have_class matches the whole list otherwise)."""
+    return re.compile(rf"(^|\s){re.escape(name)}(\s|$)")
 
 
-def yes_no_button(page, block, answer):
-    return page.locator(f"{block} .rr-controls button.rr-choice[data-value='{answer}']")
+def choice(page, block: str, value: str):
+    return page.locator(f"{block} .rr-controls button.rr-choice[data-value='{value}']")
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_wrong_answer_marks_the_rule_until_reset(page, server, lang):
-    page.goto(quiz_url(server, lang))
-    yes_no_button(page, SEED, "yes").click()
-    result = page.locator(f"{SEED} .rr-result")
-    assert "rr-is-wrong" in result.get_attribute("class")
-    assert page.locator(f"{SEED} details").evaluate("d => d.open")
-    page.goto(refresher_url(server, lang))
-    rule = page.locator(f"section#{RULE}")
-    assert "rr-marked" in rule.get_attribute("class")
-    progress = page.locator(".rr-progress")
-    assert progress.is_visible() and "1" in progress.inner_text()
+@pytest.fixture(params=QUIZ_GAMES)
+def game(request):
+    return request.param
+
+
+def test_wrong_answer_marks_the_rule_until_reset(page, server, game):
+    lang, question = language_for(game), first(game, "yesno")
+    block, rule = f"#q-{question['id']}", question["rule"]
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    choice(page, block, wrong_choice(question)).click()
+    expect(page.locator(f"{block} .rr-result")).to_have_class(has("rr-is-wrong"))
+    expect(page.locator(f"{block} details")).to_have_attribute("open", "")
+    page.goto(url(server, lang, f"{game}/"))
+    expect(page.locator(f"section#{rule}")).to_have_class(has("rr-marked"))
+    progress = page.locator(".rr-progress").first
+    expect(progress).to_be_visible()
+    expect(progress).to_contain_text("1")
     page.reload()
-    assert "rr-marked" in page.locator(f"section#{RULE}").get_attribute("class")
-    page.locator(".rr-progress .rr-reset").click()
-    assert "rr-marked" not in page.locator(f"section#{RULE}").get_attribute("class")
-    assert not progress.is_visible()
+    expect(page.locator(f"section#{rule}")).to_have_class(has("rr-marked"))
+    progress.locator(".rr-reset").click()
+    expect(page.locator(f"section#{rule}")).not_to_have_class(has("rr-marked"))
+    expect(progress).to_be_hidden()
     page.reload()
-    assert page.locator(".rr-marked").count() == 0
+    expect(page.locator(".rr-marked")).to_have_count(0)
     assert page.console_errors == [] and page.foreign_requests == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_right_answer_marks_nothing(page, server, lang):
-    page.goto(refresher_url(server, lang))
-    yes_no_button(page, SEED, "no").click()
-    assert "rr-is-right" in page.locator(f"{SEED} .rr-result").get_attribute("class")
-    page.reload()
-    assert page.locator(".rr-marked").count() == 0
+def test_right_answer_marks_nothing_and_did_not_know_marks_it(page, server, game):
+    lang, question = language_for(game), first(game, "yesno")
+    block = f"#q-{question['id']}"
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    choice(page, block, right_choice(question)).click()
+    expect(page.locator(f"{block} .rr-result")).to_have_class(has("rr-is-right"))
+    page.goto(url(server, lang, f"{game}/"))
+    expect(page.locator(".rr-marked")).to_have_count(0)
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    choice(page, block, right_choice(question)).click()
+    page.locator(f"{block} .rr-unknown").click()
+    page.goto(url(server, lang, f"{game}/"))
+    expect(page.locator(f"section#{question['rule']}")).to_have_class(has("rr-marked"))
 
 
-def test_did_not_know_marks_a_right_answer(page, server):
-    page.goto(quiz_url(server, "en"))
-    yes_no_button(page, SEED, "no").click()
-    page.locator(f"{SEED} .rr-unknown").click()
-    page.goto(refresher_url(server, "en"))
-    assert "rr-marked" in page.locator(f"section#{RULE}").get_attribute("class")
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_keyboard_only(page, server, lang):
-    page.goto(quiz_url(server, lang))
-    number_block = "#q-drew-several-return-how-many"   # answer: 3
-    page.locator(f"{number_block} .rr-input").focus()
-    page.keyboard.type("4")
+def test_keyboard_only(page, server, game):
+    lang = language_for(game)
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    number = first(game, "number")
+    if number:
+        block = f"#q-{number['id']}"
+        page.locator(f"{block} .rr-input").focus()
+        page.keyboard.type(str(number["answer"] + 1))
+        page.keyboard.press("Enter")
+        expect(page.locator(f"{block} .rr-result")).to_have_class(has("rr-is-wrong"))
+        expect(page.locator(f"{block} .rr-result")).to_be_focused()
+    yesno = first(game, "yesno")
+    block = f"#q-{yesno['id']}"
+    page.locator(f"{block} .rr-q-text").evaluate("n => { n.tabIndex = -1; n.focus(); }")
+    page.keyboard.press("Tab")                       # to Yes
+    if yesno["answer"] is False:
+        page.keyboard.press("Tab")                   # to No
     page.keyboard.press("Enter")
-    result = page.locator(f"{number_block} .rr-result")
-    assert "rr-is-wrong" in result.get_attribute("class")
-    assert page.evaluate("document.activeElement.classList.contains('rr-result')")
-    assert result.get_attribute("aria-live") == "polite"
-    # a yes/no question reached with Tab alone, answered with Enter
-    page.locator(f"{SEED} .rr-q-text").evaluate("n => { n.tabIndex = -1; n.focus(); }")
-    page.keyboard.press("Tab")
-    focused = page.evaluate("document.activeElement.closest('.rr-q') && document.activeElement.closest('.rr-q').id")
-    assert focused == SEED.lstrip("#")
-    page.keyboard.press("Tab")   # from Yes to No
-    page.keyboard.press("Enter")
-    assert "rr-is-right" in page.locator(f"{SEED} .rr-result").get_attribute("class")
-    # an order question with the keyboard: Tab to each name in turn
-    order_block = "#q-pick-order-three"
-    answer = json.loads(page.locator(order_block).get_attribute("data-answer"))
-    for name in answer:
-        page.locator(f"{order_block} button.rr-choice[data-value='{name}']").focus()
-        page.keyboard.press("Space")
-    assert "rr-is-right" in page.locator(f"{order_block} .rr-result").get_attribute("class")
-    page.goto(refresher_url(server, lang))
-    assert "rr-marked" in page.locator("section#keep-one-sanctuary").get_attribute("class")
+    expect(page.locator(f"{block} .rr-result")).to_have_class(has("rr-is-right"))
+    order = first(game, "order")
+    if order:
+        block = f"#q-{order['id']}"
+        for name in json.loads(page.locator(block).get_attribute("data-answer")):
+            page.locator(f"{block} button.rr-choice[data-value='{name}']").focus()
+            page.keyboard.press("Space")
+        expect(page.locator(f"{block} .rr-result")).to_have_class(has("rr-is-right"))
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_practice_serves_a_variant_and_checks_it_against_the_pool(page, server, lang):
-    page.goto(quiz_url(server, lang))
+def test_practice_serves_seeded_variants_and_checks_them_against_the_pool(page, server, game):
+    lang = language_for(game)
+    page.add_init_script(SEEDED_RANDOM)
+    page.goto(url(server, lang, f"{game}/quiz/"))
     pool = page.evaluate("fetch('practice.json').then(r => r.json())")["variants"]
-    assert len(pool) >= 200
-    by_text = {}
-    for item in pool:
-        by_text.setdefault(item["text"], item)
+    by_text = {item["text"]: item for item in pool}
     requests = []
     page.on("request", lambda r: requests.append(r.url))
+    seen = []
     for _ in range(3):
         if page.locator(".rr-practice-q").count():
             page.locator(".rr-practice-q .rr-next").click()
         else:
             page.locator(".rr-practice-start").click()
         text = page.locator(".rr-practice-q .rr-q-text")
-        text.wait_for()
+        expect(text).to_be_visible()
         item = by_text[text.inner_text()]
+        seen.append(item["text"])
         block = ".rr-practice-q"
         if item["kind"] == "number":
             page.locator(f"{block} .rr-input").fill(str(item["answer"]))
@@ -121,55 +120,52 @@ def test_practice_serves_a_variant_and_checks_it_against_the_pool(page, server, 
                 page.locator(f"{block} button.rr-choice[data-value='{name}']").click()
         else:
             page.locator(f"{block} button.rr-choice[data-value='{item['answer']}']").click()
-        assert "rr-is-right" in page.locator(f"{block} .rr-result").get_attribute("class"), item
-        assert item["label"] in page.locator(f"{block} .rr-result").inner_text()
-    assert sum("practice.json" in url for url in requests) <= 1
+        expect(page.locator(f"{block} .rr-result")).to_have_class(has("rr-is-right"))
+        expect(page.locator(f"{block} .rr-result")).to_contain_text(item["label"])
+        expect(page.locator(f"{block} .rr-rule-link a")).to_have_text(item["rule_link"])
+    assert sum("practice.json" in u for u in requests) <= 1
     assert page.console_errors == []
+    page.reload()   # the same seed serves the same first variant
+    page.locator(".rr-practice-start").click()
+    expect(page.locator(".rr-practice-q .rr-q-text")).to_have_text(seen[0])
 
 
-def test_practice_file_is_fetched_only_when_practice_starts(page, server):
+def test_practice_file_is_fetched_only_when_practice_starts(page, server, game):
     requests = []
     page.on("request", lambda r: requests.append(r.url))
-    page.goto(quiz_url(server, "de"))
+    page.goto(url(server, language_for(game), f"{game}/quiz/"))
     page.wait_for_load_state("networkidle")
-    assert not any("practice.json" in url for url in requests)
+    assert not any("practice.json" in u for u in requests)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_quiz_works_when_storage_throws(page, server, lang):
+def test_quiz_works_when_storage_throws(page, server, game):
+    question = first(game, "yesno")
     page.add_init_script("Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('blocked', 'SecurityError'); }});")
-    page.goto(quiz_url(server, lang))
-    yes_no_button(page, SEED, "yes").click()
-    assert "rr-is-wrong" in page.locator(f"{SEED} .rr-result").get_attribute("class")
-    assert "rr-marked" in page.locator(f".rr-rule-group[data-rule='{RULE}']").get_attribute("class")
+    page.goto(url(server, language_for(game), f"{game}/quiz/"))
+    choice(page, f"#q-{question['id']}", wrong_choice(question)).click()
+    expect(page.locator(f"#q-{question['id']} .rr-result")).to_have_class(has("rr-is-wrong"))
+    expect(page.locator(f".rr-rule-group[data-rule='{question['rule']}']")).to_have_class(has("rr-marked"))
     assert page.console_errors == []
 
 
-def test_corrupt_storage_is_ignored(page, server):
-    page.add_init_script("try { localStorage.setItem('rr-progress-v1-faraway', '{not json'); } catch (e) {}")
-    page.goto(refresher_url(server, "en"))
-    assert page.locator(".rr-marked").count() == 0
-    yes_no_button(page, SEED, "yes").click()
-    assert "rr-marked" in page.locator(f"section#{RULE}").get_attribute("class")
+def test_corrupt_storage_is_ignored(page, server, game):
+    question = first(game, "yesno")
+    page.add_init_script(f"try {{ localStorage.setItem('rr-progress-v1-{game}', '{{not json'); }} catch (e) {{}}")
+    page.goto(url(server, language_for(game), f"{game}/"))
+    expect(page.locator(".rr-marked")).to_have_count(0)
+    if page.locator(f"#q-{question['id']}").count():
+        choice(page, f"#q-{question['id']}", wrong_choice(question)).click()
+        expect(page.locator(f"section#{question['rule']}")).to_have_class(has("rr-marked"))
     assert page.console_errors == []
 
 
-def test_without_javascript_answers_still_read(browser, server):
+def test_without_javascript_answers_still_read(browser, server, game):
+    question = first(game, "yesno")
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
-    page.goto(quiz_url(server, "fr"))
-    details = page.locator(f"{SEED} details")
+    page.goto(url(server, language_for(game), f"{game}/quiz/"))
+    details = page.locator(f"#q-{question['id']} details")
     details.locator("summary").click()
-    assert details.locator(".rr-why").is_visible()
-    assert details.locator("a").get_attribute("href") == f"../#{RULE}"
+    expect(details.locator(".rr-why")).to_be_visible()
+    assert details.locator("a").get_attribute("href") == f"../#{question['rule']}"
     context.close()
-
-
-def test_every_page_of_the_site_is_clean(page, server, site_dir):
-    for path in sorted(site_dir.rglob("index.html")):
-        folder = path.parent.relative_to(site_dir).as_posix()
-        page.goto(server + ("" if folder == "." else folder + "/"))
-        page.wait_for_load_state("networkidle")
-    assert page.console_errors == []
-    assert page.bad_responses == []
-    assert page.foreign_requests == []

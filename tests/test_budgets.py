@@ -7,12 +7,11 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 
-from conftest import LANGUAGES, lang_prefix
+from conftest import GAMES, LANGUAGES, all_pages, lang_prefix
 
 OWN_BUDGET = 30 * 1024          # our own JS + CSS + JSON on a page's first load, gzip
 HTML_BUDGET = 16 * 1024         # one page's HTML, gzip
-PAGE_KINDS = ["", "faraway/", "faraway/teach/", "faraway/quiz/", "farkle/", "farkle/teach/", "farkle/quiz/", "farkle/odds/"]
-LAZY_JSON = ("practice.json", "rolls.json")   # fetched only when practice starts or a die is tapped
+LAZY_JSON = ("practice.json",)   # and every calculator's table: fetched only when practice starts or a die is tapped
 
 
 def gz(data: bytes) -> int:
@@ -31,7 +30,7 @@ def own_assets(site_dir, page_path: str, html: str) -> list:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("kind", PAGE_KINDS)
+@pytest.mark.parametrize("kind", all_pages())
 def test_own_first_load_bytes_within_budget(site_dir, lang, kind):
     page_path = f"{lang_prefix(lang)}{kind}"
     html = (site_dir / page_path / "index.html").read_text(encoding="utf-8")
@@ -44,7 +43,8 @@ def test_own_first_load_bytes_within_budget(site_dir, lang, kind):
 
 def test_lazy_json_is_not_loaded_by_the_page_itself(site_dir):
     for lang in LANGUAGES:
-        for game in ("faraway", "farkle"):
+        for game in GAMES:
             html = (site_dir / f"{lang_prefix(lang)}{game}/index.html").read_text(encoding="utf-8")
-            for name in LAZY_JSON:
+            tables = re.findall(r'data-table="([^"]+)"', html)
+            for name in LAZY_JSON + tuple(tables):
                 assert f'src="{name}"' not in html and f'href="{name}"' not in html

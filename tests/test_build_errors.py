@@ -1,4 +1,5 @@
-"""Bad input stops `mkdocs build` with one line per problem, no traceback, and leaves the last good site/ untouched."""
+"""Bad input stops `mkdocs build` with one line per problem, no traceback, and leaves the last good site/ untouched:
+one lint fixture per layer, built on a copy of the repository that holds the fixture game."""
 from __future__ import annotations
 
 import hashlib
@@ -8,7 +9,9 @@ import pytest
 
 import yaml
 
-from conftest import LINT_FIXTURES, apply_lint_fixture, copy_repo, expected_line, mkdocs
+from conftest import LINT_FIXTURES, apply_lint_fixture, expected_line, fixture_repo, mkdocs
+
+pytestmark = pytest.mark.slow
 
 
 def snapshot(site: Path) -> dict[str, str]:
@@ -17,7 +20,7 @@ def snapshot(site: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def good_repo(tmp_path_factory) -> Path:
-    repo = copy_repo(tmp_path_factory.mktemp("repo"))
+    repo = fixture_repo(tmp_path_factory.mktemp("repo"))
     result = mkdocs(repo)
     assert result.returncode == 0, result.stderr
     return repo

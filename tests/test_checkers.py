@@ -37,7 +37,7 @@ def test_every_game_has_a_checker_with_rules_to_ask():
 
 
 @pytest.mark.parametrize("game_id, check", CHECKS, ids=[f"{g}.{c}" for g, c in CHECKS])
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=min(60, settings.default.max_examples), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_any_givens_are_answered_or_rejected_cleanly(game_id, check, data):
     checker = bound_checker(game_id)

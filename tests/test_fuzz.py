@@ -1,4 +1,5 @@
-"""Fuzz: 500 mutations of the real rules/ either build or stop with clean one-line problems, never a crash; HTML is escaped."""
+"""Fuzz, on the fixture game: mutations of its rules either build or stop with clean one-line problems, never a crash;
+HTML in YAML is escaped."""
 from __future__ import annotations
 
 import re
@@ -10,13 +11,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import copy_repo, mkdocs
+from conftest import FIXTURE_ID, LANGUAGES, fixture_repo, fixture_rules, mkdocs
 from quiz.site.pipeline import load_site
 from quiz.site.problems import ContentError
 from quiz.site.render import render_site
 
-RULES = Path(__file__).resolve().parent.parent / "rules"
-FILES = sorted(p.relative_to(RULES).as_posix() for p in RULES.rglob("*.yml"))
+TEMPLATE = fixture_rules(Path(__import__("tempfile").mkdtemp(prefix="rr-fuzz-")) / "rules")
+FILES = sorted(p.relative_to(TEMPLATE).as_posix() for p in TEMPLATE.rglob("*.yml"))
 BROKEN_SYNTAX = ["{", "]", ": :", "\t- x", "- [", "&anchor", "*nope", "'", "key: [1, 2", "? x", "%YAML 9"]
 ODD_VALUES = [None, True, 1.5, 10 ** 30, -10 ** 9, 0, "", "text", [], {}, ["a", 1], {"x": {"y": []}},
               "{rounds}", "{nope}", "<script>alert('x')</script>", "7 8 9", "ü\u202e\x00"]
@@ -76,11 +77,12 @@ def mutate(rules: Path, name: str, kind: str, rnd) -> None:
         path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
-@settings(max_examples=500, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(mutations())
 def test_mutated_rules_build_or_stop_cleanly(tmp_path_factory, mutation):
     name, kind, rnd = mutation
-    rules = Path(shutil.copytree(RULES, tmp_path_factory.mktemp("fuzz") / "rules"))
+    rules = Path(shutil.copytree(TEMPLATE, tmp_path_factory.mktemp("fuzz") / "rules"))
     mutate(rules, name, kind, rnd)
     try:
         render_site(load_site(rules))
@@ -92,12 +94,13 @@ def test_mutated_rules_build_or_stop_cleanly(tmp_path_factory, mutation):
         shutil.rmtree(rules.parent, ignore_errors=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_mutated_rules_never_half_write_site(tmp_path, seed):
     """A few real builds: a failed build prints no traceback and leaves the previous site/ exactly as it was."""
     import random
 
-    repo = copy_repo(tmp_path / "repo")
+    repo = fixture_repo(tmp_path / "repo")
     assert mkdocs(repo).returncode == 0
     before = {p: p.read_bytes() for p in (repo / "site").rglob("*") if p.is_file()}
     rnd = random.Random(seed)
@@ -108,21 +111,22 @@ def test_mutated_rules_never_half_write_site(tmp_path, seed):
         assert {p: p.read_bytes() for p in (repo / "site").rglob("*") if p.is_file()} == before
 
 
+@pytest.mark.slow
 def test_markup_in_yaml_shows_as_text(tmp_path):
-    repo = copy_repo(tmp_path / "repo")
+    repo = fixture_repo(tmp_path / "repo")
     hostile = "<script>alert('x')</script><img src=x onerror=\"alert('y')\">"
-    for lang in ("en", "de", "fr", "tr"):
-        path = repo / f"rules/faraway/text.{lang}.yml"
+    for lang in LANGUAGES:
+        path = repo / f"rules/{FIXTURE_ID}/text.{lang}.yml"
         data = path.read_text(encoding="utf-8")
         data = re.sub(r"(?m)^refresher_intro: .*$", "refresher_intro: " + yaml.safe_dump(hostile).strip().removesuffix("..."), data)
         path.write_text(data, encoding="utf-8")
-        questions = repo / f"rules/faraway/questions.{lang}.yml"
+        questions = repo / f"rules/{FIXTURE_ID}/questions.{lang}.yml"
         q = yaml.safe_load(questions.read_text(encoding="utf-8"))
-        q["seed-10-52-31"]["text"] = hostile + " {row.0} {row.1} {row.2}"
+        q["order-of-two"]["text"] = hostile + " {played.Ana} {played.Bruno}"
         questions.write_text(yaml.safe_dump(q, allow_unicode=True), encoding="utf-8")
     result = mkdocs(repo)
     assert result.returncode == 0, result.stderr
-    for page in ["site/faraway/index.html", "site/de/faraway/quiz/index.html"]:
+    for page in [f"site/{FIXTURE_ID}/index.html", f"site/{LANGUAGES[1]}/{FIXTURE_ID}/quiz/index.html"]:
         html = (repo / page).read_text(encoding="utf-8")
         assert "<script>alert(" not in html and "<img src=x onerror" not in html and "onerror=\"alert" not in html
         assert "&lt;script&gt;alert(" in html

@@ -5,8 +5,12 @@ import json
 import re
 import shutil
 
+import pytest
+
 from conftest import copy_repo, mkdocs
 from quiz.site.languages import site_languages
+
+pytestmark = pytest.mark.slow   # builds a copy of the site
 
 NEW = "nl"   # Dutch: Babel, Material and lunr know it; its CLDR plural forms (one, other) are English's
 

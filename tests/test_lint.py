@@ -1,24 +1,22 @@
-"""The lint's problem codes: every code has a failing fixture under tests/lint_fixtures/ and a line in rules/README.md;
-each fixture breaks a copy of rules/ one way and gets exactly its code, with file, line and id."""
+"""The lint's problem codes, on the fixture game: every code has a failing fixture under tests/lint_fixtures/ and a line
+in rules/README.md; each fixture breaks a copy of the fixture rules one way and gets exactly its code, with file, line
+and id. Drafts: left out of a build while they have problems, shown by `mkdocs serve` while they are only unfinished."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 
-from conftest import LINT_FIXTURES, apply_lint_fixture, expected_line
+from conftest import FIXTURE_ID, LINT_FIXTURES, RULES, apply_lint_fixture, expected_line, fixture_rules
 from quiz.site.pipeline import load_site
 from quiz.site.problems import CODES, ContentError
 
-ROOT = Path(__file__).resolve().parent.parent
-RULES = ROOT / "rules"
 
-
-def test_real_rules_pass_the_lint_and_verify():
-    load_site(RULES)
+def test_the_fixture_game_passes_the_lint_and_verify(tmp_path):
+    site = load_site(fixture_rules(tmp_path / "rules"))
+    assert [g.id for g in site.games] == [FIXTURE_ID] and not site.drafts
 
 
 def test_every_code_has_a_fixture_and_a_line_in_the_guide():
@@ -32,7 +30,7 @@ def test_every_code_has_a_fixture_and_a_line_in_the_guide():
 @pytest.mark.parametrize("code", sorted(CODES))
 def test_the_fixture_of_each_code_gets_that_code_with_file_line_and_id(code, tmp_path, monkeypatch):
     fixture = yaml.safe_load((LINT_FIXTURES / f"{code}.yml").read_text(encoding="utf-8"))
-    rules = Path(shutil.copytree(RULES, tmp_path / "rules"))
+    rules = fixture_rules(tmp_path / "rules")
     apply_lint_fixture(fixture, rules, monkeypatch)
     with pytest.raises(ContentError) as caught:
         load_site(rules)
@@ -50,16 +48,17 @@ def test_the_fixture_of_each_code_gets_that_code_with_file_line_and_id(code, tmp
 
 
 @pytest.mark.parametrize("file, old, new, expected", [
-    ("faraway/game.yml", "{id: pick-order, rank: 5, pages: [9]}", "{id: pick-order, rank: 5, pages: [9], note: x}",
-     "pick-order: RR003 unknown key 'note' in an entry"),
-    ("faraway/questions.yml", "    check: center_left\n    givens: {players: 4", "    check: center_left\n    mood: x\n    givens: {players: 4",
-     "centre-after-two-took: RR003 unknown key 'mood' in a question"),
-    ("faraway/questions.de.yml", "seed-10-52-31:\n", "seed-10-52-31:\n  hint: x\n",
-     "seed-10-52-31: RR003 unknown key 'hint' in a question's texts"),
-    ("ui.fr.yml", "sections:\n", "sections:\n  extra:\n    deep: x\n", "ui.fr.yml:13: RR005 sections.extra must be text, not a mapping"),
+    ("pips/game.yml", "{id: leader-by-points, rank: 3, pages: [3]}", "{id: leader-by-points, rank: 3, pages: [3], note: x}",
+     "leader-by-points: RR003 unknown key 'note' in an entry"),
+    ("pips/questions.yml", "    check: roll_total\n    givens: {roll: [4, 1, 3]}",
+     "    check: roll_total\n    mood: x\n    givens: {roll: [4, 1, 3]}",
+     "three-dice-total: RR003 unknown key 'mood' in a question"),
+    ("pips/questions.de.yml", "three-dice-total:\n", "three-dice-total:\n  hint: x\n",
+     "three-dice-total: RR003 unknown key 'hint' in a question's texts"),
+    ("ui.fr.yml", "sections:\n", "sections:\n  extra:\n    deep: x\n", "RR005 sections.extra must be text, not a mapping"),
 ])
 def test_the_schema_rejects_what_it_does_not_know_in_every_kind_of_file(tmp_path, file, old, new, expected):
-    rules = Path(shutil.copytree(RULES, tmp_path / "rules"))
+    rules = fixture_rules(tmp_path / "rules")
     path = rules / file
     text = path.read_text(encoding="utf-8")
     assert old in text
@@ -67,3 +66,37 @@ def test_the_schema_rejects_what_it_does_not_know_in_every_kind_of_file(tmp_path
     with pytest.raises(ContentError) as caught:
         load_site(rules)
     assert expected in str(caught.value), str(caught.value)
+
+
+def make_draft(rules: Path, unfinished: bool) -> None:
+    game = rules / FIXTURE_ID / "game.yml"
+    game.write_text(game.read_text(encoding="utf-8").replace("order: 9\n", "order: 9\ndraft: true\n"), encoding="utf-8")
+    if unfinished:
+        text = rules / FIXTURE_ID / "text.en.yml"
+        text.write_text(text.read_text(encoding="utf-8").replace("text: A tie wins nothing.", "text: TODO explain ties."),
+                        encoding="utf-8")
+
+
+def test_a_finished_draft_is_built(tmp_path):
+    rules = fixture_rules(tmp_path / "rules")
+    make_draft(rules, unfinished=False)
+    site = load_site(rules)
+    assert [g.id for g in site.games] == [FIXTURE_ID] and not site.drafts
+
+
+def test_an_unfinished_draft_is_left_out_of_a_build_and_shown_while_serving(tmp_path):
+    rules = fixture_rules(tmp_path / "rules")
+    make_draft(rules, unfinished=True)
+    built = load_site(rules)
+    assert built.games == [] and [p.code for p in built.drafts[FIXTURE_ID]] == ["RR109"]
+    served = load_site(rules, show_drafts=True)
+    assert [g.id for g in served.games] == [FIXTURE_ID]
+
+
+def test_a_broken_draft_is_not_shown_either(tmp_path):
+    rules = fixture_rules(tmp_path / "rules")
+    make_draft(rules, unfinished=False)
+    questions = rules / FIXTURE_ID / "questions.yml"
+    questions.write_text(questions.read_text(encoding="utf-8").replace("    answer: 8", "    answer: 9"), encoding="utf-8")
+    served = load_site(rules, show_drafts=True)
+    assert served.games == [] and [p.code for p in served.drafts[FIXTURE_ID]] == ["RR301"]

@@ -1,9 +1,8 @@
-/* Rules Refresher score-a-roll calculator: tap up to six dice, read the checker's answer from the exported table.
-   It looks answers up and never computes them: the table (rolls.json) is written at build time by quiz/farkle.py. */
+/* Rules Refresher dice calculator: tap the dice of a roll, read the checker's answer from the table the build wrote.
+   It looks answers up and never computes them: the table, the number of faces and of dice, and every text come from
+   the page (data-table, data-faces, data-dice, data-ui), written by the game's rules checker and texts. */
 (function () {
   "use strict";
-
-  var MAX_DICE = 6;
 
   var el = window.RulesRefresher.el;
   var format = window.RulesRefresher.format;
@@ -12,6 +11,8 @@
     this.root = root;
     this.ui = JSON.parse(root.getAttribute("data-ui"));
     this.url = root.getAttribute("data-table");
+    this.faces = Number(root.getAttribute("data-faces"));
+    this.maxDice = Number(root.getAttribute("data-dice"));
     this.table = null;
     this.loading = null;
     this.dice = [];
@@ -34,7 +35,7 @@
     var ui = this.ui;
     this.root.textContent = "";
     var faces = el("div", { "class": "rr-calc-faces" });
-    for (var face = 1; face <= 6; face++) {
+    for (var face = 1; face <= this.faces; face++) {
       (function (value) {
         var button = el("button", { "type": "button", "class": "rr-die", "aria-label": format(ui.add, { face: value }) }, String(value));
         button.addEventListener("click", function () { self.add(value); });
@@ -56,7 +57,7 @@
   };
 
   Calculator.prototype.add = function (value) {
-    if (this.dice.length >= MAX_DICE) { this.result.textContent = this.ui.full; return; }
+    if (this.dice.length >= this.maxDice) { this.result.textContent = this.ui.full; return; }
     this.dice.push(value);
     this.update();
   };
@@ -84,16 +85,16 @@
     result.textContent = "";
     result.className = "rr-calc-result";
     if (entry[0] === 0) {
-      result.classList.add("rr-calc-farkle");
-      result.appendChild(el("strong", {}, ui.farkle));
+      result.classList.add("rr-calc-nothing");
+      result.appendChild(el("strong", {}, ui.nothing));
       return;
     }
     result.appendChild(el("strong", {}, format(ui.best, { points: entry[0] })));
-    result.appendChild(document.createTextNode(" – " + format(ui["with"], { dice: entry[1].split("").join(" ") })));
+    result.appendChild(document.createTextNode(" – " + format(ui["with"], { set_aside: entry[1].split("").join(" ") })));
     if (entry[2] === 1) {
-      result.classList.add("rr-calc-hot");
+      result.classList.add("rr-calc-all");
       result.appendChild(el("br"));
-      result.appendChild(el("strong", {}, ui.hot));
+      result.appendChild(el("strong", {}, ui.all));
     }
   };
 

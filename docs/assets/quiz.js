@@ -28,6 +28,8 @@
 
   var el = window.RulesRefresher.el;
   var format = window.RulesRefresher.format;
+  /* Tests make practice reproducible by setting window.rrRandom before the page loads. */
+  function random() { return typeof window.rrRandom === "function" ? window.rrRandom() : Math.random(); }
 
   function Quiz(root) {
     this.root = root;
@@ -165,7 +167,7 @@
 
     /* The block is the build's own markup (a <template> on the page), filled with the variant's texts. */
     function show() {
-      var item = pool[Math.floor(Math.random() * pool.length)];
+      var item = pool[Math.floor(random() * pool.length)];
       var template = document.getElementById("rr-practice-question");
       var block = template.content.firstElementChild.cloneNode(true);
       block.setAttribute("data-rule", item.rule);

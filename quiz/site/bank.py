@@ -206,8 +206,11 @@ class QuestionCheck:
             return None
         try:
             computed = compute(self.game, question, givens)
-        except (MalformedInput, IllegalState) as exc:
-            self.add("RR304", f"the checker rejects the givens: {exc}")
+        except MalformedInput as exc:
+            self.add("RR304", f"the checker rejects the givens as malformed: {exc}")
+            return None
+        except IllegalState as exc:
+            self.add("RR302", f"the givens describe a game that cannot happen: {exc}")
             return None
         except KeyError as exc:
             self.add("RR307", f"pick: {question.pick!r} is not part of the checker's result ({exc})")

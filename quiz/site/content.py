@@ -24,8 +24,10 @@ KINDS = ("yesno", "number", "choice", "order")
 # The fields each section kind's entries take from a text file ("?": optional), declared once in the schema.
 SECTION_FIELDS: dict[str, tuple[str, ...]] = {
     kind: tuple(fields) for kind, fields in schema("game")["x-text-fields"].items() if kind != "description"}
-# Placeholders the page generator fills itself, per text key.
-GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "read_aloud": {"words", "seconds", "wpm"}}
+# Placeholders the page generator fills itself, or a calculator in the browser, per text key.
+GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "read_aloud": {"words", "seconds", "wpm"},
+                          "add": {"face"}, "best": {"points"}, "with": {"set_aside"}}
+BROWSER_PLACEHOLDERS = {"face", "points", "set_aside"}   # left in the text for the calculator's script
 DIGITS = re.compile(r"\d+")
 CONDITION = re.compile(r"^\s*(\S+)\s*(==|!=|<=|>=|<|>)\s*(\S+)\s*$")
 COMPARE = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operator.gt}
@@ -149,6 +151,7 @@ class Site:
     games: list[Game]
     languages: tuple[str, ...]
     default_language: str
+    drafts: dict = dataclasses.field(default_factory=dict)   # draft game id -> its problems (left out or shown)
 
 
 # --- loading ------------------------------------------------------------------------------------------------------------
@@ -163,10 +166,11 @@ def _sections(raw: list, path: Path) -> list[Section]:
 
 def _bind_checker(game_id: str, raw: dict, path: Path, problems: Problems):
     """The game's rules checker, bound to the facts and tables of this very game.yml."""
+    module_name = game_id.replace("-", "_")
     try:
-        module = importlib.import_module(f"quiz.{game_id}")
+        module = importlib.import_module(f"quiz.{module_name}")
     except ModuleNotFoundError:
-        problems.add(path, None, game_id, "RR007", f"no rules checker module quiz/{game_id}.py")
+        problems.add(path, None, game_id, "RR007", f"no rules checker module quiz/{module_name}.py")
         return None
     except Exception as exc:  # a checker that fails to import must not end in a traceback
         problems.add(path, None, game_id, "RR007", f"quiz/{game_id}.py failed to load: {type(exc).__name__}: {exc}")

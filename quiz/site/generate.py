@@ -7,7 +7,7 @@ from quiz.site.content import Site, rules_dir
 from quiz.site.pipeline import load_site
 from quiz.site.render import render_site
 
-GENERATED_NOTE = "<!-- Generated from rules/ by quiz/generate.py on every build. Do not edit: change the YAML. -->\n"
+GENERATED_NOTE = "<!-- Generated from rules/ by quiz/site/generate.py on every build. Do not edit: change the YAML. -->\n"
 
 _cache: dict = {}
 
@@ -16,19 +16,19 @@ def _fingerprint(root: Path) -> tuple:
     return tuple(sorted((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in root.rglob("*.yml")))
 
 
-def build_pages(root: Path | None = None) -> tuple[Site, dict[str, str]]:
+def build_pages(root: Path | None = None, show_drafts: bool = False) -> tuple[Site, dict[str, str]]:
     """Load, lint and render rules/; cached while no YAML file changes (static-i18n builds once per language)."""
     root = root or rules_dir()
-    key = (str(root), _fingerprint(root))
+    key = (str(root), show_drafts, _fingerprint(root))
     if _cache.get("key") != key:
-        site = load_site(root)
+        site = load_site(root, show_drafts=show_drafts)
         _cache.update(key=key, value=(site, render_site(site)))
     return _cache["value"]
 
 
-def write_docs(docs_dir: Path, root: Path | None = None) -> Site:
+def write_docs(docs_dir: Path, root: Path | None = None, show_drafts: bool = False) -> Site:
     """Generate every page into docs_dir/<lang>/ and delete generated pages that no longer exist."""
-    site, pages = build_pages(root)
+    site, pages = build_pages(root, show_drafts)
     wanted = set()
     for relative, text in pages.items():
         text = _with_note(text) if relative.endswith(".md") else text

@@ -154,6 +154,9 @@ def lint_structure(game: Game, problems: Problems) -> None:
                     if not 1 <= number <= last:
                         problems.add(path, entry.line, entry.id, "RR202",
                                      f"page ref {number} is outside the rulebook's pages 1–{last}")
+                if section.kind == "calculator" and entry.id not in game.checker.calculators():
+                    problems.add(path, entry.line, entry.id, "RR007",
+                                 f"quiz/{game.id}.py offers no calculator {entry.id!r} (calculators())")
                 if section.kind == "forget" and entry.rank is None:
                     problems.add(path, entry.line, entry.id, "RR203", "an easy-to-forget entry needs a rank")
                 if entry.rank is not None:
@@ -242,6 +245,19 @@ def lint_retyped_facts(site: Site, game: Game, problems: Problems) -> None:
                                  f"typed_numbers in game.yml)")
 
 
+TODO = re.compile(r"\bTODO\b")
+
+
+def lint_todos(site: Site, game: Game, problems: Problems) -> None:
+    """A text that still says TODO, as `python -m quiz new` writes them, is not finished."""
+    sources = [(game.dir / f"text.{lang}.yml", texts) for lang, texts in game.texts.items()]
+    sources += [(game.dir / f"questions.{lang}.yml", texts) for lang, texts in game.question_texts.items()]
+    for path, texts in sources:
+        for key_path, text, _ in _leaves(texts):
+            if isinstance(text, str) and TODO.search(text):
+                problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR109", "still says TODO")
+
+
 def lint_site(site: Site, problems: Problems) -> None:
     """Run every content check; problems are collected, not raised."""
     lint_ui(site, problems)
@@ -249,3 +265,4 @@ def lint_site(site: Site, problems: Problems) -> None:
         lint_structure(game, problems)
         lint_game_texts(site, game, problems)
         lint_retyped_facts(site, game, problems)
+        lint_todos(site, game, problems)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+import logging
 import re
 import sys
 from pathlib import Path
@@ -21,6 +22,7 @@ from quiz.site.languages import site_languages  # noqa: E402
 from quiz.site.problems import ContentError  # noqa: E402
 
 _state = {"command": "build", "site_dir": None}
+LOG = logging.getLogger("mkdocs.plugins.rules_refresher")
 
 
 def on_startup(command, dirty):
@@ -38,9 +40,14 @@ def on_config(config):
     if not _nested_language_build(config):
         _state["site_dir"] = config.site_dir
     try:
-        site = generate.write_docs(Path(config.docs_dir))
+        site = generate.write_docs(Path(config.docs_dir), show_drafts=_state["command"] == "serve")
     except ContentError as error:
         raise PluginError(f"rules/ has {len(error.problems)} problem(s):\n{error}") from None
+    if not _nested_language_build(config):
+        shown = {game.id for game in site.games}
+        for game_id, problems in site.drafts.items():
+            state = "shown while serving" if game_id in shown else "left out of the site"
+            LOG.info(f"draft {game_id!r} {state}: {len(problems)} problem(s) left, first: {problems[0]}")
     languages = site_languages()
     config.extra["rr_ui"] = site.ui  # for the theme's 404 page
     config.extra["rr_language_prefix"] = {code: languages.prefix(code) for code in languages.codes}

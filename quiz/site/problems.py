@@ -21,6 +21,7 @@ CODES: dict[str, str] = {
     "RR106": "words: a count without exactly its language's CLDR forms, or a form that hides the number",
     "RR107": "words: a table's keys or a phrase's fields differ from English",
     "RR108": "a number typed into a text where a fact of that value holds it",
+    "RR109": "a text that still says TODO (a draft's skeleton, written by `python -m quiz new`)",
     "RR201": "an id used twice",
     "RR202": "a page ref outside the rulebook",
     "RR203": "an easy-to-forget entry without a rank, or a rank used twice",

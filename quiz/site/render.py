@@ -17,7 +17,7 @@ from babel.numbers import format_percent as babel_percent
 from markupsafe import Markup
 
 from quiz.site import bank
-from quiz.site.content import WORDS_PER_MINUTE, Game, Question, Section, Site
+from quiz.site.content import BROWSER_PLACEHOLDERS, WORDS_PER_MINUTE, Game, Question, Section, Site
 
 PRACTICE_FILE = "practice.json"
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
@@ -100,7 +100,9 @@ class Writer:
         self.wording = game.wording(lang)
 
     def fill(self, text: str, extra: dict | None = None) -> str:
-        return self.wording.fill(text, {**self.values, **(extra or {})})
+        """A text with its placeholders filled in; those a calculator fills in the browser stay as they are."""
+        return self.wording.fill(text, {**self.values, **{name: f"{{{name}}}" for name in BROWSER_PLACEHOLDERS},
+                                        **(extra or {})})
 
     def field(self, entry_id: str, field: str) -> str:
         return self.fill(self.texts["entries"][entry_id][field])
@@ -143,7 +145,11 @@ class Writer:
         elif section.kind == "remember":
             data["questions"] = [self.question(q, "#") for q in self.game.questions if q.remember]
         elif section.kind == "calculator":
-            data.update(ui=self.ui["calculator"], table=self.calculator_table())
+            tools = self.game.checker.calculators()
+            for entry, texts in zip(section.entries, data["entries"]):
+                texts["ui"] = {name: value for name, value in texts.items()
+                               if isinstance(value, str) and name not in ("id", "ref", "title_colon")}
+                texts.update(tools[entry.id])
         elif section.kind == "computed-table":
             data["tables"] = [self.computed_table(e) for e in section.entries]
         return data
@@ -188,10 +194,6 @@ class Writer:
                           ensure_ascii=False, separators=(",", ":"))
 
     # --- computed by the checker ------------------------------------------------------------------------------------
-
-    def calculator_table(self) -> str:
-        """The file the score-a-roll calculator looks every roll up in (written by the checker's data_files())."""
-        return next(iter(self.game.checker.data_files()))
 
     def computed_table(self, entry) -> dict:
         """A table the checker computes at build time, and the bars of its chart column (values 0–1)."""

@@ -1,0 +1,240 @@
+"""`python -m quiz new <id>`: the skeleton of a new game, as a draft: rules/<id>/ (game.yml, a text file and a question
+text file per language, questions.yml), quiz/<id>.py (a checker with one rule) and tests/test_<id>_checker.py.
+`mkdocs serve` shows the draft; a build leaves it out until the lint and verify have nothing left to say (every TODO
+replaced)."""
+from __future__ import annotations
+
+import datetime
+import re
+from pathlib import Path
+
+from quiz.site.languages import REPO_ROOT, site_languages
+
+ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+
+
+def class_name(game_id: str) -> str:
+    return "".join(part.capitalize() for part in game_id.split("-"))
+
+
+def game_yml(game_id: str) -> str:
+    today = datetime.date.today().strftime("%d.%m.%Y")
+    return f"""# yaml-language-server: $schema=../../quiz/site/schema/game.schema.json
+# TODO: one line on the game and its sources (rules/README.md lists every key).
+id: {game_id}
+order: 99
+as_of: "{today}"
+draft: true
+
+facts:
+  players_min: 2
+  players_max: 4
+
+refresher:
+  - section: summary
+    entries: [{{id: summary}}]
+  - section: turn
+    entries: [{{id: turn-first-step}}]
+  - section: numbers
+    entries: [{{id: num-players}}]
+  - section: forget
+    entries:
+      - {{id: first-rule, rank: 1}}
+  - section: remember
+  - section: sources
+    entries: [{{id: sources}}]
+
+teach:
+  - section: sentences
+    spoken: true
+    entries: [{{id: say-1}}]
+  - section: goal
+    spoken: true
+    entries: [{{id: goal}}]
+  - section: setup
+    entries: [{{id: setup}}]
+  - section: round
+    entries: [{{id: round-first-step}}]
+  - section: scoring
+    entries: [{{id: scoring}}]
+  - section: end
+    spoken: true
+    entries: [{{id: end}}]
+  - section: mistakes
+    entries: [{{id: mistake-first}}]
+  - section: teach-source
+    entries: [{{id: teach-source}}]
+"""
+
+
+def text_yml(game_id: str, lang: str) -> str:
+    name = class_name(game_id)
+    return f"""# yaml-language-server: $schema=../../quiz/site/schema/text.schema.json
+# {name} texts ({lang}). Replace every TODO; keep the {{placeholders}} as they are, in every language.
+name: {name}
+refresher_title: "{name}: TODO rules refresher"
+refresher_description: "TODO: one sentence for search engines."
+refresher_intro: TODO for whom this page is and what it covers.
+teach_title: "{name}: TODO teach it in two minutes"
+teach_description: "TODO: one sentence for search engines."
+teach_intro: TODO tell the table this, in this order.
+quiz_title: "{name}: TODO quiz on the edge cases"
+quiz_description: "TODO: one sentence for search engines."
+quiz_intro: TODO think first, then reveal.
+
+entries:
+  summary:
+    text: TODO the game in one sentence.
+  turn-first-step:
+    title: TODO the first step
+    text: TODO what a player does.
+  num-players:
+    label: TODO Players
+    value: "{{players_min}} – {{players_max}}"
+  first-rule:
+    title: TODO the rule people get wrong
+    wrong: TODO what they believe.
+    right: TODO what the rules say.
+  sources:
+    text: "TODO the sources, in our own words. As of {{as_of}}."
+  say-1:
+    text: TODO the first sentence to read aloud.
+  goal:
+    text: TODO the goal.
+  setup:
+    text: TODO the setup.
+  round-first-step:
+    title: TODO the first step
+    text: TODO what happens.
+  scoring:
+    text: TODO how to score.
+  end:
+    text: TODO how the game ends.
+  mistake-first:
+    wrong: TODO a common mistake.
+    right: TODO the rule.
+  teach-source:
+    text: TODO the sources.
+"""
+
+
+def questions_yml() -> str:
+    return """# yaml-language-server: $schema=../../quiz/site/schema/questions.schema.json
+# TODO: at least two questions per easy-to-forget rule, three with remember: true (rules/README.md, "Questions").
+questions:
+  - id: the-fewest-players
+    rule: first-rule
+    remember: true
+    kind: yesno
+    check: enough_players
+    givens: {}
+    derived: {players: players_min}
+    answer: true
+  - id: more-than-the-most
+    rule: first-rule
+    remember: true
+    kind: yesno
+    check: enough_players
+    givens: {players: 5}
+    answer: false
+  - id: a-table-of-three
+    rule: first-rule
+    remember: true
+    kind: yesno
+    check: enough_players
+    givens: {players: 3}
+    answer: true
+    vary: {players: [0, 6]}
+    keep: []
+"""
+
+
+def question_texts_yml(lang: str) -> str:
+    body = "".join(f"""{qid}:
+  text: "TODO: {{players}} at the table – can you play?"
+  why:
+    "yes": "TODO why yes."
+    "no": "TODO why no."
+""" for qid in ("the-fewest-players", "more-than-the-most", "a-table-of-three"))
+    return f"# yaml-language-server: $schema=../../quiz/site/schema/question-texts.schema.json\n# TODO ({lang}).\n{body}"
+
+
+def checker_py(game_id: str) -> str:
+    name = class_name(game_id)
+    return f'''"""{name} rules checker: one small rule per method, bound to rules/{game_id}/game.yml. TODO: name the sources."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from quiz.checker import MalformedInput, Rules, module_binding, rule
+
+
+class {name}(Rules):
+    """The rules of {name}."""
+
+    def __init__(self, game: dict):
+        super().__init__(game)
+        self.PLAYERS_MIN: int = self.facts["players_min"]
+        self.PLAYERS_MAX: int = self.facts["players_max"]
+
+    @rule
+    def enough_players(self, players: int) -> bool:
+        """TODO: replace with the game's first rule. A table of players_min to players_max players can play."""
+        if type(players) is not int or players < 0:
+            raise MalformedInput(f"players: {{players!r}} is not a number of players")
+        return self.PLAYERS_MIN <= players <= self.PLAYERS_MAX
+
+    def _illegal_enough_players(self, players) -> Iterator[str]:
+        """TODO: what no real game can reach, for each rule (python-chess's status())."""
+        self.enough_players(players)
+        return iter(())
+
+
+__getattr__ = module_binding({name}, "{game_id}")
+'''
+
+
+def checker_test_py(game_id: str) -> str:
+    name = class_name(game_id)
+    return f'''"""The {name} rules checker against the rules: one test per rule, citing its source (TODO), with hand-computed cases."""
+from __future__ import annotations
+
+import pytest
+
+from quiz import {game_id.replace("-", "_")} as game
+from quiz.checker import MalformedInput
+
+
+def test_enough_players():
+    """TODO: cite the source of the rule."""
+    assert [game.enough_players(n) for n in (1, 2, 4, 5)] == [False, True, True, False]
+
+
+def test_malformed_input():
+    with pytest.raises(MalformedInput):
+        game.enough_players("three")
+'''
+
+
+def new_game(game_id: str, root: Path = REPO_ROOT) -> list[Path]:
+    """Write the skeleton of a new game; returns the files written. ValueError if the id is taken or not an id."""
+    if not ID.match(game_id) or "_" in game_id:
+        raise ValueError(f"{game_id!r} is not a game id: lower-case words joined by '-'")
+    module = game_id.replace("-", "_")
+    if not module.isidentifier():
+        raise ValueError(f"{game_id!r} cannot name a Python module")
+    folder = root / "rules" / game_id
+    files = {folder / "game.yml": game_yml(game_id), folder / "questions.yml": questions_yml(),
+             root / "quiz" / f"{module}.py": checker_py(game_id),
+             root / "tests" / f"test_{module}_checker.py": checker_test_py(game_id)}
+    for lang in site_languages(root / "mkdocs.yml").codes:
+        files[folder / f"text.{lang}.yml"] = text_yml(game_id, lang)
+        files[folder / f"questions.{lang}.yml"] = question_texts_yml(lang)
+    taken = [path for path in files if path.exists()]
+    if taken:
+        raise ValueError(f"{game_id!r} exists already: {', '.join(str(p.relative_to(root)) for p in taken)}")
+    folder.mkdir(parents=True)
+    for path, text in files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return sorted(files)

@@ -1,0 +1,30 @@
+"""What the browser tests share: the games and questions they run for, found in rules/, and a seeded practice."""
+from __future__ import annotations
+
+from conftest import GAMES, LANGUAGES, has_quiz, lang_prefix, questions
+
+QUIZ_GAMES = [game for game in GAMES if has_quiz(game)]
+# A seeded random for quiz.js (window.rrRandom), so practice serves the same variants every run.
+SEEDED_RANDOM = "window.rrRandom = (function () { var s = 42; return function () { s = (s * 16807) % 2147483647; return (s - 1) / 2147483646; }; })();"
+
+
+def language_for(game: str) -> str:
+    """A language per game, turning through the site's languages, so every language is driven by some game."""
+    return LANGUAGES[GAMES.index(game) % len(LANGUAGES)]
+
+
+def first(game: str, kind: str) -> dict | None:
+    """The game's first question of a kind (yesno, number, choice, order), as questions.yml states it."""
+    return next((q for q in questions(game) if q["kind"] == kind), None)
+
+
+def url(server: str, lang: str, path: str) -> str:
+    return f"{server}{lang_prefix(lang)}{path}"
+
+
+def wrong_choice(question: dict) -> str:
+    return "no" if question["answer"] is True else "yes"
+
+
+def right_choice(question: dict) -> str:
+    return "yes" if question["answer"] is True else "no"

@@ -1,0 +1,106 @@
+"""Pips, a synthetic game for the machinery's tests: every section kind and answer kind, no real game's content.
+Roll some dice with few faces; your total is every pip; the higher total wins; the most points leads; the highest
+roll goes first. It is a rules checker like any other, and tests/test_new_game.py builds the site with it added."""
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from typing import Any, Iterator
+
+from quiz.checker import MalformedInput, Rules, module_binding, rule
+
+
+class Pips(Rules):
+    """The rules of Pips."""
+
+    def __init__(self, game: dict):
+        super().__init__(game)
+        self.DICE: int = self.facts["dice"]
+        self.FACES: int = self.facts["faces"]
+
+    def _roll(self, roll, what: str = "roll") -> list[int]:
+        if not isinstance(roll, list) or not 1 <= len(roll) <= self.DICE:
+            raise MalformedInput(f"{what}: expected a list of 1 to {self.DICE} dice")
+        for i, face in enumerate(roll):
+            if type(face) is not int or not 1 <= face <= self.FACES:
+                raise MalformedInput(f"{what}[{i}]: {face!r} is not a face 1–{self.FACES}")
+        return roll
+
+    def _totals(self, totals, what: str) -> dict[str, int]:
+        if not isinstance(totals, dict) or not 2 <= len(totals) <= self.facts["players_max"]:
+            raise MalformedInput(f"{what}: expected 2 to {self.facts['players_max']} players and their numbers")
+        for name, value in totals.items():
+            if type(value) is not int or value < 0:
+                raise MalformedInput(f"{what}[{name!r}]: {value!r} is not a whole number")
+        return totals
+
+    @rule
+    def roll_total(self, roll: list[int]) -> int:
+        """A roll counts every pip of every die."""
+        return sum(self._roll(roll))
+
+    @rule
+    def wins_round(self, mine: int, theirs: int) -> bool:
+        """The higher total wins the round; a tie wins nothing."""
+        for name, value in (("mine", mine), ("theirs", theirs)):
+            if type(value) is not int or value < 0:
+                raise MalformedInput(f"{name}: {value!r} is not a total")
+        return mine > theirs
+
+    @rule
+    def leader(self, players: dict[str, int]) -> str:
+        """Whoever has the most points leads."""
+        players = self._totals(players, "players")
+        return max(players, key=players.get)
+
+    @rule
+    def turn_order(self, played: dict[str, int]) -> list[str]:
+        """The highest roll goes first, then falling."""
+        played = self._totals(played, "played")
+        return sorted(played, key=played.get, reverse=True)
+
+    def _illegal_wins_round(self, mine, theirs) -> Iterator[str]:
+        self.wins_round(mine, theirs)
+        for name, value in (("mine", mine), ("theirs", theirs)):
+            if not self.DICE <= value <= self.DICE * self.FACES:
+                yield f"{name}: {value}; {self.DICE} dice make {self.DICE} to {self.DICE * self.FACES}"
+
+    def _illegal_leader(self, players) -> Iterator[str]:
+        values = list(self._totals(players, "players").values())
+        if values.count(max(values)) > 1:
+            yield "players: two lead with the same points; the rules name no tie-break"
+
+    def _illegal_turn_order(self, played) -> Iterator[str]:
+        values = list(self._totals(played, "played").values())
+        if len(set(values)) != len(values):
+            yield "played: two equal rolls; the rules name no tie-break"
+        for name, value in played.items():
+            if not self.DICE <= value <= self.DICE * self.FACES:
+                yield f"played[{name!r}]: {value}; {self.DICE} dice make {self.DICE} to {self.DICE * self.FACES}"
+
+    def _rolls(self, n: int):
+        return itertools.product(range(1, self.FACES + 1), repeat=n)
+
+    def computed_tables(self) -> dict[str, dict]:
+        rows = []
+        for n in range(1, self.DICE + 1):
+            rolls = list(self._rolls(n))
+            rows.append({"dice": n, "top": Fraction(sum(sum(r) == n * self.FACES for r in rolls), len(rolls)),
+                         "expected": Fraction(sum(map(sum, rolls)), len(rolls))})
+        return {"chances": {"columns": ["dice", "top", "expected"], "chart": "top", "rows": rows}}
+
+    def calculators(self) -> dict[str, dict]:
+        return {"total-of-a-roll": {"table": "totals.json", "faces": self.FACES, "dice": self.DICE}}
+
+    def data_files(self) -> dict[str, Any]:
+        table = {}
+        for n in range(1, self.DICE + 1):
+            for roll in itertools.combinations_with_replacement(range(1, self.FACES + 1), n):
+                table["".join(map(str, roll))] = [sum(roll), "".join(map(str, roll)), 1]
+        return {"totals.json": table}
+
+    def derived_facts(self) -> dict[str, Any]:
+        return {"top_total": self.DICE * self.FACES}
+
+
+__getattr__ = module_binding(Pips, "pips")

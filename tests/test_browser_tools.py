@@ -1,0 +1,70 @@
+"""The pages' tools in real Chromium, for every game that has them: each dice calculator shows the answer its table
+(written by the game's checker) holds for the dice tapped; each computed table's chart has a bar per row."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_helpers import language_for, url
+from conftest import GAMES, LANGUAGES, game_yml, lang_prefix
+
+pytestmark = pytest.mark.browser
+
+
+def entries_of(game: str, kind: str) -> list[tuple[str, str]]:
+    """(page name, entry id) of every section of this kind, on every page of the game."""
+    found = []
+    for page, sections in [("refresher", game_yml(game)["refresher"]), ("teach", game_yml(game)["teach"]),
+                           *[(name, s) for name, s in (game_yml(game).get("extra_pages") or {}).items()]]:
+        found += [(page, e["id"]) for s in sections if s["section"] == kind for e in s.get("entries") or []]
+    return found
+
+
+CALCULATORS = [(game, entry) for game in GAMES for page, entry in entries_of(game, "calculator")]
+CHARTS = [(game, page, entry) for game in GAMES for page, entry in entries_of(game, "computed-table")]
+
+
+@pytest.mark.parametrize("game, calculator", CALCULATORS)
+def test_each_calculator_shows_the_answer_its_table_holds(page, server, site_dir, game, calculator):
+    lang = language_for(game)
+    page.goto(url(server, lang, f"{game}/"))
+    root = page.locator(f"#{calculator} ~ .rr-calc, .rr-tool:has(#{calculator}) .rr-calc").first
+    ui = json.loads(root.get_attribute("data-ui"))
+    faces, most = int(root.get_attribute("data-faces")), int(root.get_attribute("data-dice"))
+    table = json.loads((site_dir / lang_prefix(lang) / game / root.get_attribute("data-table")).read_text(encoding="utf-8"))
+    result = root.locator(".rr-calc-result")
+    rng = random.Random(game)
+    rolls = [[rng.randint(1, faces) for _ in range(rng.randint(1, most))] for _ in range(6)]
+    for roll in rolls:
+        root.locator(".rr-calc-clear").click()
+        for value in roll:
+            root.locator(f".rr-calc-faces .rr-die:nth-child({value})").click()
+        points, dice, every = table["".join(map(str, sorted(roll)))]
+        if points == 0:
+            expect(result).to_contain_text(ui["nothing"])
+        else:
+            expect(result).to_contain_text(ui["best"].replace("{points}", str(points)))
+            expect(result).to_contain_text(" ".join(dice))
+        if every:
+            expect(result).to_contain_text(ui["all"])
+    root.locator(".rr-calc-picked .rr-die").first.click()   # tapping a chosen die removes it
+    expect(root.locator(".rr-calc-picked .rr-die")).to_have_count(len(rolls[-1]) - 1)
+    for _ in range(most + 1 - (len(rolls[-1]) - 1)):
+        root.locator(".rr-calc-faces .rr-die").first.click()
+    expect(result).to_have_text(ui["full"])
+    assert page.console_errors == [] and page.foreign_requests == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game, page_name, entry", CHARTS)
+def test_each_computed_table_has_a_bar_per_row(page, server, lang, game, page_name, entry):
+    page.goto(url(server, lang, f"{game}/{page_name}/"))
+    rows = page.locator(f"xpath=//h2[@id='{entry}']/following::table[1]//tbody/tr")
+    bars = page.locator(f"xpath=//h2[@id='{entry}']/following::*[local-name()='svg'][1]//*[local-name()='rect']")
+    expect(rows.first).to_be_visible()
+    assert rows.count() == bars.count() > 0
+    assert all(re.search(r"\d", cell) for cell in rows.locator("td").all_inner_texts())

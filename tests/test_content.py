@@ -1,0 +1,78 @@
+"""The real games' quiz content, for every game in rules/: every stated question and practice variant describes a game
+that can happen, keeps what its question tests, shows each number it is given in every language, and says its counts
+in the CLDR form of their number."""
+from __future__ import annotations
+
+import copy
+import re
+
+import pytest
+from babel import Locale
+from babel.numbers import format_decimal
+
+from conftest import GAMES, LANGUAGES
+from quiz.site import bank
+from quiz.site.wording import is_plural_entry, placeholders
+
+
+def variants(game):
+    """(question, givens, answer, worded) for every stated question and every practice variant of a game."""
+    for question in game.questions:
+        yield question, bank.with_derived(question, question.givens, game.values()), question.answer, game.worded[question.id]
+        for variant in game.practice.get(question.id, bank.Practice()).variants:
+            yield question, variant["givens"], variant["answer"], variant["worded"]
+
+
+@pytest.fixture(params=GAMES)
+def game(request, site):
+    return next(g for g in site.games if g.id == request.param)
+
+
+def test_every_question_and_variant_is_a_game_that_can_happen(game):
+    for question, givens, _, _ in variants(game):
+        assert game.checker.illegal(question.check, givens) == [], (question.id, givens)
+
+
+def test_every_variant_keeps_what_its_question_keeps(game):
+    for question, givens, answer, _ in variants(game):
+        for condition in question.keep or []:
+            assert condition.holds({**game.values(), **givens, "answer": answer}), (question.id, condition.text, givens)
+
+
+def test_the_text_shows_every_number_it_is_given_in_every_language(game):
+    """Each whole number the checker is given appears in the text, as the language writes numbers (Babel); a given
+    derived from a fact is shown by that fact."""
+    for question, givens, _, worded in variants(game):
+        for leaf in bank.leaf_paths(givens):
+            value = bank.resolve(givens, leaf)
+            source = next((s for t, s in question.derived.items() if bank.covers(t, leaf)), None)
+            if (source is not None and source not in givens) or type(value) is not int or value == 0:
+                continue
+            for lang in LANGUAGES:
+                number = format_decimal(value, locale=lang)
+                assert re.search(rf"(?<![\d.,]){re.escape(number)}(?!\d)", worded[lang]["text"]), \
+                    (lang, question.id, leaf, number, worded[lang]["text"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_counts_take_the_cldr_form_of_their_number(game, lang):
+    """Every count of every question and variant, filled in with 1 and with 2: the form is the one Babel's CLDR
+    plural rule picks for that number in that language."""
+    words, wording = game.texts[lang].get("words") or {}, game.wording(lang)
+    for question, givens, answer, _ in variants(game):
+        entry = game.question_texts[lang][question.id]
+        whys = entry["why"].values() if isinstance(entry["why"], dict) else [entry["why"]]
+        for text in [entry["text"], *whys]:
+            for path, noun in placeholders(text):
+                if is_plural_entry(words.get(noun)):
+                    for n in (1, 2):
+                        values = copy.deepcopy({**game.values(), **givens, "answer": answer})
+                        bank.assign(values, path, n)
+                        form = words[noun][Locale.parse(lang).plural_form(n)].replace("#", str(n))
+                        assert form in wording.fill(text, values), (question.id, lang, n, form)
+
+
+def test_practice_serves_something_for_every_game_with_ranges(game):
+    for question in game.questions:
+        if question.vary:
+            assert len(game.practice[question.id].variants) >= bank.MIN_PRACTICE_VARIANTS, question.id

@@ -1,0 +1,52 @@
+"""`python -m quiz new <id>` writes a new game's skeleton as a draft: `mkdocs serve` shows it, a build leaves it out
+while any TODO is left, and publishes it once the lint and verify have nothing left to say."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from conftest import LANGUAGES, copy_repo, mkdocs
+
+pytestmark = pytest.mark.slow
+NEW = "sky-team"
+
+
+def run(repo, *args) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, *args], cwd=repo, capture_output=True, text=True, timeout=300)
+
+
+def test_a_new_game_is_a_draft_until_every_todo_is_gone(tmp_path):
+    repo = copy_repo(tmp_path / "repo")
+    (repo / "tests").mkdir()
+    made = run(repo, "-m", "quiz", "new", NEW)
+    assert made.returncode == 0, made.stderr
+    files = {f"rules/{NEW}/{name}" for name in ("game.yml", "questions.yml")}
+    files |= {f"rules/{NEW}/{stem}.{lang}.yml" for stem in ("text", "questions") for lang in LANGUAGES}
+    files |= {"quiz/sky_team.py", "tests/test_sky_team_checker.py"}
+    assert files <= {str(p.relative_to(repo)) for p in repo.rglob("*") if p.is_file()}
+
+    again = run(repo, "-m", "quiz", "new", NEW)
+    assert again.returncode == 1 and "exists already" in again.stderr
+
+    verify = run(repo, "-m", "quiz", "verify")
+    assert verify.returncode == 0, verify.stderr
+    assert re.search(rf"draft {NEW}: left out of the site, \d+ problem\(s\) left", verify.stdout)
+    assert all(" RR109 " in line for line in verify.stdout.splitlines() if line.startswith(f"  rules/{NEW}/"))
+
+    checker_test = run(repo, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_sky_team_checker.py")
+    assert checker_test.returncode == 0, checker_test.stdout
+
+    assert mkdocs(repo).returncode == 0
+    assert not (repo / "site" / NEW).exists()
+    served = run(repo, "-c", "from pathlib import Path; from quiz.site.pipeline import load_site; "
+                             "print([g.id for g in load_site(Path('rules'), show_drafts=True).games])")
+    assert NEW in served.stdout, served.stderr
+
+    for path in (repo / "rules" / NEW).glob("*.yml"):
+        path.write_text(re.sub(r"TODO:? ?", "", path.read_text(encoding="utf-8")), encoding="utf-8")
+    built = mkdocs(repo)
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (repo / "site" / NEW / "index.html").exists() and (repo / "site" / NEW / "quiz" / "index.html").exists()
