@@ -156,3 +156,12 @@ def test_yaml_text_is_escaped_never_markup():
     from quiz.site.render import escape
 
     assert escape('<script>alert(1)</script><img onerror="x">') == "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img onerror=&quot;x&quot;&gt;"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_navigation_names_each_game_in_the_language(site_dir, lang):
+    page = read(site_dir, lang, f"{GAMES[0]}/")
+    labels = [visible_text(label) for label in re.findall(r'<label class="md-nav__link[^"]*" for="__nav_\d+"[^>]*>(.*?)</label>',
+                                                            page, re.S)]
+    for game in GAMES:
+        assert texts(game, lang)["name"] in labels, (lang, labels)

@@ -13,6 +13,7 @@ from pathlib import Path
 import jinja2
 
 from mkdocs.exceptions import PluginError
+from mkdocs.utils import dirname_to_title
 from mkdocs.plugins import event_priority
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -56,6 +57,9 @@ def on_config(config):
         for language in i18n.config.languages:
             if language.locale in site.ui:
                 language.site_name = site.ui[language.locale]["site_name"]
+                # A game's navigation section is named after its folder ("Sky team"): show its name in the language.
+                language.nav_translations = {dirname_to_title(game.id): game.texts[language.locale]["name"]
+                                             for game in site.games if language.locale in game.texts}
     return config
 
 
