@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve site test check lint verify bench chromium clean
+.PHONY: serve site test check lint verify bench screenshots chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ verify: $(VENV)/.site-deps
 bench: $(VENV)/.test-deps chromium
 	@test -x .bench/node_modules/.bin/lighthouse || { mkdir -p .bench && cd .bench && npm i -E lighthouse@12.2.3 --no-audit --no-fund --loglevel=error; }
 	$(BIN)/python scripts/bench.py
+
+## screenshots: the README's phone screenshots (media/*.png), from a fresh site/
+screenshots: site $(VENV)/.test-deps chromium
+	$(BIN)/python scripts/screenshots.py
 
 ## chromium: the browser tests drive Debian's Chromium (Playwright's own download does not work here)
 chromium:

@@ -16,11 +16,15 @@ function cacheLanguage(lang) {
   }).then(function (manifest) {
     var urls = manifest.languages[lang];
     if (!urls || manifest.build !== BUILD) { return false; }
+    var wanted = urls.map(function (path) { return new URL(path, self.registration.scope).href; });
     return caches.open(CACHE_PREFIX + lang).then(function (cache) {
-      /* "reload": straight from the server, never from the HTTP cache, which may still hold the previous build. */
-      return cache.addAll(urls.map(function (path) {
-        return new Request(new URL(path, self.registration.scope).href, { cache: "reload" });
-      }));
+      return cache.keys().then(function (requests) {
+        var have = requests.map(function (request) { return request.url; });
+        var missing = wanted.filter(function (url) { return have.indexOf(url) < 0; });
+        /* Every page view asks; only what this build's cache lacks is fetched. "reload": straight from the server,
+           never from the HTTP cache, which may still hold the previous build. */
+        return cache.addAll(missing.map(function (url) { return new Request(url, { cache: "reload" }); }));
+      });
     }).then(function () { return true; });
   });
 }
@@ -62,12 +66,25 @@ self.addEventListener("message", function (event) {
   if (event.waitUntil) { event.waitUntil(done); }
 });
 
-/* Cache first (the cache belongs to this very build), network as a fallback; a page never cached and no network
-   gets the browser's own offline error. */
+/* The fallback page for a page not saved: in the language of the page asked for (its first path segment, when that
+   language has one), else the default language's at the root. Every language's cache holds every fallback page. */
+function fallbackFor(url) {
+  var scope = self.registration.scope;
+  var first = url.indexOf(scope) === 0 ? url.slice(scope.length).split("/")[0] : "";
+  var root = caches.match(new URL("offline.html", scope).href);
+  if (!first) { return root; }
+  return caches.match(new URL(first + "/offline.html", scope).href).then(function (page) { return page || root; });
+}
+
+/* Cache first (the cache belongs to this very build), network as a fallback; a page neither cached nor reachable
+   gets the fallback page, if this device has saved any language yet. */
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) { return; }
   event.respondWith(caches.match(request, { ignoreSearch: true }).then(function (hit) {
-    return hit || fetch(request);
+    return hit || fetch(request).catch(function (error) {
+      if (request.mode !== "navigate") { throw error; }
+      return fallbackFor(request.url).then(function (page) { if (page) { return page; } throw error; });
+    });
   }));
 });

@@ -5,7 +5,8 @@ GAMES = "<games>"   # stands for every quiz/<game>.py
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.checker",),                                                    # what every rules checker shares
     (GAMES,),                                                             # quiz.faraway, quiz.farkle, …
-    ("quiz.site.languages", "quiz.site.problems", "quiz.site.wording"),   # languages, problems, wording
+    ("quiz.site.languages", "quiz.site.problems", "quiz.site.wording",    # languages, problems, wording;
+     "quiz.site.anki"),                                                  # Anki decks from worded cards
     ("quiz.site.source",),                                                # YAML with lines, JSON Schema
     ("quiz.site.content",),                                               # load rules/ into the model
     ("quiz.site.lint", "quiz.site.bank"),                                 # languages in step; every question verified

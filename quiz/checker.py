@@ -111,6 +111,11 @@ class Rules:
         """Placeholder filters only this game needs, e.g. {tableau.regions|row}: name -> f(value, words, lang)."""
         return {}
 
+    def text_pictures(self) -> dict[str, Callable[[Any, dict, Any], dict]]:
+        """How some of those filters are drawn on a page: name -> f(value, words, say) giving a picture, for now
+        {"kind": "cards", "cards": [{"title", "lines", "tone", "order"}], "caption"} (see quiz/site/templates/parts)."""
+        return {}
+
 
 def rules_class(module: Any) -> type[Rules] | None:
     """The one Rules subclass a game's checker module defines (None if it defines none, or several)."""

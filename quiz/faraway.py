@@ -461,6 +461,9 @@ class Faraway(Rules):
     def text_formatters(self):
         return {"row": self.describe_regions, "sanctuaries": self.describe_sanctuaries}
 
+    def text_pictures(self):
+        return {"row": self.draw_regions}
+
     # --- describing cards in a language: every feature a card has, nothing it lacks --------------------------------
     # The phrases come from `words: describe:` in text.<lang>.yml; counts take their plural form from `say`.
 
@@ -505,6 +508,14 @@ class Faraway(Rules):
             described.append(phrases["card"].format(number=number, features=phrases["features"].join(parts))
                              if parts else number)
         return phrases["cards"].join(described)
+
+    def draw_regions(self, regions: list[dict], words: dict, say) -> dict:
+        """A row of Regions as cards, left to right; a full row numbers the cards in scoring order (right to left)."""
+        full = len(regions) == self.ROUNDS
+        cards = [{"title": say.number(region["number"]), "lines": self._features(region, words, say, "quest"),
+                  "tone": region.get("colour"), "order": say.number(len(regions) - i) if full else None}
+                 for i, region in enumerate(regions)]
+        return {"kind": "cards", "cards": cards, "caption": words["describe"]["scoring_order"] if full else None}
 
     def describe_sanctuaries(self, sanctuaries: list[dict], words: dict, say) -> str:
         """Your Sanctuaries with what each shows: "no Sanctuaries", "2 Sanctuaries (1 clue; red, night symbol)"."""

@@ -28,3 +28,15 @@ def wrong_choice(question: dict) -> str:
 
 def right_choice(question: dict) -> str:
     return "yes" if question["answer"] is True else "no"
+
+
+def question_text(locator) -> str:
+    """A question's words as the checker's givens were put into them: its text without the pictures drawn in it."""
+    return locator.evaluate("n => window.RulesRefresher.plainText(n)")
+
+
+def next_practice_question(page) -> None:
+    """Tap "Another one" and wait until the question shown has been replaced."""
+    shown = page.locator(".rr-practice-q").element_handle()
+    page.locator(".rr-practice-q .rr-next").click()
+    page.wait_for_function("node => !node.isConnected", arg=shown)

@@ -1,5 +1,6 @@
 """Offline, in real Chromium: after one visit, every page of the visitor's language (every game) opens with the network
-gone, its practice and calculator tables too; a new build replaces the cache and deletes the old one."""
+gone, its practice and calculator tables too; a page not saved gets a fallback in its language; a new build replaces
+the cache and deletes the old one."""
 from __future__ import annotations
 
 import re
@@ -7,10 +8,11 @@ import shutil
 import time
 
 import pytest
+import yaml
 from playwright.sync_api import expect
 
 from browser_helpers import url
-from conftest import LANGUAGES, all_pages, mkdocs, copy_repo, serve
+from conftest import LANGUAGES, RULES, all_pages, mkdocs, copy_repo, serve
 
 pytestmark = pytest.mark.browser
 
@@ -27,15 +29,22 @@ def wait_until_cached(page):
     page.wait_for_function("document.documentElement.getAttribute('data-rr-offline') === 'ready'", timeout=30000)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_page_of_the_language_works_offline_after_one_visit(browser, server, lang):
+def offline_after_visiting(browser, address: str):
+    """A fresh browser that visited one page, waited until its language was saved, then lost the network:
+    (context, page, the page errors seen)."""
     context = browser.new_context()
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url(server, lang, ""))
+    page.goto(address)
     wait_until_cached(page)
     context.set_offline(True)
+    return context, page, errors
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_of_the_language_works_offline_after_one_visit(browser, server, lang):
+    context, page, errors = offline_after_visiting(browser, url(server, lang, ""))
     for path in all_pages():
         response = page.goto(url(server, lang, path))
         assert response is not None and response.ok, path
@@ -83,3 +92,25 @@ def test_a_new_build_replaces_the_cache(browser, tmp_path):
         context.close()
     finally:
         httpd.shutdown()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_offline_a_page_not_saved_gets_a_page_in_its_own_language_linking_to_what_was(browser, server, lang):
+    """Save another language, go offline, open a page of this one: the fallback speaks this language, names what is
+    saved, and its links open."""
+    saved = next(other for other in LANGUAGES if other != lang)
+    ui = yaml.safe_load((RULES / f"ui.{lang}.yml").read_text(encoding="utf-8"))
+    saved_home = yaml.safe_load((RULES / f"ui.{saved}.yml").read_text(encoding="utf-8"))["home_title"]
+    context, page, errors = offline_after_visiting(browser, url(server, saved, ""))
+    page.goto(url(server, lang, all_pages()[-1]))
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("h1")).to_have_text(ui["offline"]["title"])
+    expect(page.locator("body")).to_contain_text(ui["offline"]["saved"])
+    links = page.locator("#rr-saved a")
+    expect(links.first).to_be_visible()
+    assert links.count() == len(all_pages())               # every page of the saved language, its home included
+    page.locator("#rr-saved").get_by_role("link", name=saved_home, exact=True).click()
+    expect(page.locator("html")).to_have_attribute("lang", saved)
+    expect(page.locator("h1")).to_have_text(saved_home)
+    assert errors == []
+    context.close()

@@ -1,14 +1,18 @@
-"""The quiz in real Chromium, for every game with a quiz: marks for re-reading that persist, keyboard use, practice
-variants (seeded), blocked and corrupt storage, and the answers without JavaScript. Playwright's expect retries."""
+"""The quiz in real Chromium on a phone-sized page, for every game with a quiz: marks for re-reading that persist and
+are counted under the refresher's title, keyboard use with visible focus, practice variants (seeded) that come back to
+what you missed and never repeat early, blocked and corrupt storage, and the answers without JavaScript."""
 from __future__ import annotations
 
 import json
 import re
 
 import pytest
+import yaml
 from playwright.sync_api import expect
 
-from browser_helpers import QUIZ_GAMES, SEEDED_RANDOM, first, language_for, right_choice, url, wrong_choice
+from browser_helpers import (QUIZ_GAMES, SEEDED_RANDOM, first, language_for, next_practice_question, question_text,
+                             right_choice, url, wrong_choice)
+from conftest import RULES, game_yml, questions
 
 pytestmark = pytest.mark.browser
 
@@ -104,12 +108,12 @@ def test_practice_serves_seeded_variants_and_checks_them_against_the_pool(page, 
     seen = []
     for _ in range(3):
         if page.locator(".rr-practice-q").count():
-            page.locator(".rr-practice-q .rr-next").click()
+            next_practice_question(page)
         else:
             page.locator(".rr-practice-start").click()
         text = page.locator(".rr-practice-q .rr-q-text")
         expect(text).to_be_visible()
-        item = by_text[text.inner_text()]
+        item = by_text[question_text(text)]
         seen.append(item["text"])
         block = ".rr-practice-q"
         if item["kind"] == "number":
@@ -125,9 +129,68 @@ def test_practice_serves_seeded_variants_and_checks_them_against_the_pool(page, 
         expect(page.locator(f"{block} .rr-rule-link a")).to_have_text(item["rule_link"])
     assert sum("practice.json" in u for u in requests) <= 1
     assert page.console_errors == []
-    page.reload()   # the same seed serves the same first variant
+    assert len(set(seen)) == len(seen)
+    page.reload()   # the record is kept: what was served is not served again
     page.locator(".rr-practice-start").click()
-    expect(page.locator(".rr-practice-q .rr-q-text")).to_have_text(seen[0])
+    expect(page.locator(".rr-practice-q .rr-q-text")).to_be_visible()
+    assert question_text(page.locator(".rr-practice-q .rr-q-text")) not in seen
+    page.evaluate("localStorage.clear()")
+    page.reload()   # a fresh record and the same seed serve the same first variant
+    page.locator(".rr-practice-start").click()
+    expect(page.locator(".rr-practice-q .rr-q-text")).to_be_visible()
+    assert question_text(page.locator(".rr-practice-q .rr-q-text")) == seen[0]
+
+
+NO_REPEATS = """async ([lang, misses]) => {
+  const pool = (await (await fetch('practice.json')).json()).variants;
+  const practice = window.RulesRefresher.practice, record = practice.emptyRecord();
+  let seed = 7;
+  const random = () => { seed = (seed * 16807) % 2147483647; return (seed - 1) / 2147483646; };
+  const served = [];
+  for (let i = 0; i < pool.length; i++) {
+    const item = practice.nextVariant(pool, record, lang, random);
+    served.push(practice.variantId(item));
+    if (i % misses === 0) { practice.missed(record, item.rule, null); } else { practice.answeredRight(record, item.rule); }
+  }
+  const next = practice.variantId(practice.nextVariant(pool, record, lang, random));
+  return {pool: pool.length, ids: new Set(pool.map(practice.variantId)).size, served: new Set(served).size,
+          nextWasServed: served.includes(next)};
+}"""
+
+
+def test_no_variant_repeats_before_the_pool_is_used_up(page, server, game):
+    """The page's own schedule, over the real pool, with a miss every third answer pulling rules forward."""
+    lang = language_for(game)
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    result = page.evaluate(NO_REPEATS, [lang, 3])
+    assert result["ids"] == result["pool"]                 # every variant has its own id
+    assert result["served"] == result["pool"]              # all of them served, none twice
+    assert result["nextWasServed"]                         # then a new round through the pool begins
+
+
+def test_practice_serves_a_missed_rule_first_and_again_after_one_other(page, server, game):
+    lang = language_for(game)
+    page.add_init_script(SEEDED_RANDOM)
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    pool = page.evaluate("fetch('practice.json').then(r => r.json())")["variants"]
+    rules = sorted({item["rule"] for item in pool})
+    missed_rule = rules[-1]
+    stated = next(item["q"] for item in pool if item["rule"] == missed_rule)
+    page.locator(f"#q-{stated} .rr-reveal").click()        # "Just show me" counts as not known
+    rule_of = {item["text"]: item["rule"] for item in pool}
+    page.locator(".rr-practice-start").click()
+    text = page.locator(".rr-practice-q .rr-q-text")
+    expect(text).to_be_visible()
+    assert rule_of[question_text(text)] == missed_rule       # the missed rule before any other
+    served = []
+    for _ in range(2):                                     # missed again: back after at most one other question
+        page.locator(".rr-practice-q .rr-reveal").click()
+        next_practice_question(page)
+        served.append(rule_of[question_text(text)])
+        if served[-1] == missed_rule:
+            break
+    assert served[-1] == missed_rule, served
+    assert page.console_errors == []
 
 
 def test_practice_file_is_fetched_only_when_practice_starts(page, server, game):
@@ -150,7 +213,8 @@ def test_quiz_works_when_storage_throws(page, server, game):
 
 def test_corrupt_storage_is_ignored(page, server, game):
     question = first(game, "yesno")
-    page.add_init_script(f"try {{ localStorage.setItem('rr-progress-v1-{game}', '{{not json'); }} catch (e) {{}}")
+    page.add_init_script(f"try {{ localStorage.setItem('rr-progress-v1-{game}', '{{not json');"
+                         f" localStorage.setItem('rr-progress-v2-{game}', '[1, 2'); }} catch (e) {{}}")
     page.goto(url(server, language_for(game), f"{game}/"))
     expect(page.locator(".rr-marked")).to_have_count(0)
     if page.locator(f"#q-{question['id']}").count():
@@ -169,3 +233,89 @@ def test_without_javascript_answers_still_read(browser, server, game):
     expect(details.locator(".rr-why")).to_be_visible()
     assert details.locator("a").get_attribute("href") == f"../#{question['rule']}"
     context.close()
+
+
+def test_reread_line_counts_what_you_missed_and_jumps_to_it_gathered_first(page, server, game):
+    """Miss the two least important rules on the quiz page: on the refresher the line under the title counts 2 and
+    jumps to "Easy to forget", where those two now come first, in rank order, each with the question you missed."""
+    lang = language_for(game)
+    ui = yaml.safe_load((RULES / f"ui.{lang}.yml").read_text(encoding="utf-8"))
+    forget = next(s for s in game_yml(game)["refresher"] if s["section"] == "forget")["entries"]
+    rank = {entry["id"]: entry["rank"] for entry in forget}
+    asked = {q["rule"]: q["id"] for q in questions(game)}
+    missed = sorted(asked, key=rank.get)[-2:]
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    texts_missed = {}
+    for rule in missed:
+        block = page.locator(f"#q-{asked[rule]}")
+        texts_missed[rule] = question_text(block.locator(".rr-q-text"))
+        block.locator(".rr-reveal").click()
+    page.goto(url(server, lang, f"{game}/"))
+    line = page.locator(".rr-reread a")
+    expect(line).to_have_text(ui["quiz"]["to_reread"].replace("{count}", "2"))
+    expect(line).to_be_in_viewport()                       # under the title, on the first screen of a phone
+    line.click()
+    expect(page).to_have_url(url(server, lang, f"{game}/#forget"))
+    expect(page.locator("#forget")).to_be_in_viewport()
+    sections = page.locator("section.rr-forget")
+    order = sections.evaluate_all("nodes => nodes.map(n => n.id)")
+    assert order[:2] == missed                             # gathered at the top, in rank order
+    assert order[2:] == sorted(order[2:], key=rank.get)     # the rest as before
+    for rule in missed:
+        expect(page.locator(f"section#{rule}")).to_have_class(has("rr-marked"))
+        expect(page.locator(f"section#{rule} .rr-missed")).to_contain_text(texts_missed[rule])
+    assert page.console_errors == []
+
+
+def focus_shows(locator) -> bool:
+    """Whether the focused element looks different from the same element unfocused (outline, shadow or colours)."""
+    return locator.evaluate("""n => {
+      const look = () => { const s = getComputedStyle(n);
+        return [s.outlineStyle, s.outlineWidth, s.boxShadow, s.backgroundColor, s.color].join('|'); };
+      const focused = look(); n.blur(); const rest = look(); n.focus(); return focused !== rest;
+    }""")
+
+
+def test_keyboard_focus_follows_each_action_and_shows(page, server, game):
+    lang, question = language_for(game), first(game, "yesno")
+    block = f"#q-{question['id']}"
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    page.locator(f"{block} .rr-q-text").evaluate("n => { n.tabIndex = -1; n.focus(); }")
+    page.keyboard.press("Tab")
+    if question["answer"] is False:
+        page.keyboard.press("Tab")
+    focused = page.locator(":focus")
+    expect(focused).to_have_attribute("data-value", right_choice(question))
+    assert focus_shows(focused)
+    page.keyboard.press("Enter")
+    expect(page.locator(f"{block} .rr-result")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator(f"{block} .rr-unknown")).to_be_focused()
+    assert focus_shows(page.locator(f"{block} .rr-unknown"))
+    page.keyboard.press("Enter")                           # "I did not know this"
+    expect(page.locator(f"{block} .rr-result")).to_be_focused()
+    order = first(game, "order")
+    if order:
+        choices = page.locator(f"#q-{order['id']} button.rr-choice")
+        choices.first.focus()
+        page.keyboard.press("Space")
+        expect(choices.nth(1)).to_be_focused()
+    page.goto(url(server, lang, f"{game}/"))
+    page.locator(".rr-progress .rr-reset").focus()
+    page.keyboard.press("Enter")                           # "Clear my marks"
+    expect(page.locator("#forget")).to_be_focused()
+    assert page.console_errors == []
+
+
+def test_an_empty_answer_says_what_to_do(page, server, game):
+    number = first(game, "number")
+    if not number:
+        pytest.skip(f"{game} has no number question")
+    lang = language_for(game)
+    ui = yaml.safe_load((RULES / f"ui.{lang}.yml").read_text(encoding="utf-8"))
+    block = f"#q-{number['id']}"
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    page.locator(f"{block} .rr-check").click()
+    expect(page.locator(f"{block} .rr-result")).to_have_text(ui["quiz"]["empty_answer"])
+    expect(page.locator(f"{block} .rr-input")).to_be_focused()
+    expect(page.locator(f"{block} .rr-check")).to_be_enabled()   # nothing judged yet

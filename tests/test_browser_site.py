@@ -1,12 +1,14 @@
-"""The site in real Chromium: the language switcher keeps the page; search finds each game in each language. (Every page
+"""The site in real Chromium: the language switcher keeps the page and the place on it; search finds each game in each
+language, the refresher first; each language's 404 page searches and switches in that language. (Every page
 of every game loads clean in every language: tests/test_browser_a11y_print.py checks it while it runs axe.)"""
 from __future__ import annotations
 
 import pytest
+import yaml
 from playwright.sync_api import expect
 
 from browser_helpers import url
-from conftest import GAMES, LANGUAGES, lang_prefix, texts
+from conftest import GAMES, LANGUAGES, RULES, game_yml, lang_prefix, texts
 
 pytestmark = pytest.mark.browser
 
@@ -14,11 +16,15 @@ pytestmark = pytest.mark.browser
 PAIRS = [(LANGUAGES[i], LANGUAGES[(i + 1) % len(LANGUAGES)], GAMES[i % len(GAMES)]) for i in range(len(LANGUAGES))]
 
 
+def switch_language(page, target: str) -> None:
+    page.locator(".md-header__option .md-select button").first.click()
+    page.locator(f".md-select__list a[hreflang='{target}']").click()
+
+
 @pytest.mark.parametrize("start, target, game", PAIRS)
 def test_language_switcher_stays_on_the_page(page, server, start, target, game):
     page.goto(url(server, start, f"{game}/teach/"))
-    page.locator(".md-header__option .md-select button").first.click()
-    page.locator(f".md-select__list a[hreflang='{target}']").click()
+    switch_language(page, target)
     expect(page).to_have_url(url(server, target, f"{game}/teach/"))
     expect(page.locator("html")).to_have_attribute("lang", target)
 
@@ -35,3 +41,52 @@ def test_search_finds_each_game_in_each_language(page, server, lang, game):
     hrefs = results.evaluate_all("links => links.map(link => link.getAttribute('href'))")
     assert any(f"/{lang_prefix(lang)}{game}/" in h for h in hrefs), hrefs
     assert page.console_errors == []
+
+
+@pytest.mark.parametrize("start, target, game", PAIRS)
+def test_language_switch_keeps_the_place_on_the_page(page, server, start, target, game):
+    """Every language uses the same section ids, so switching from #forget lands at #forget."""
+    page.goto(url(server, start, f"{game}/#forget"))
+    switch_language(page, target)
+    expect(page).to_have_url(url(server, target, f"{game}/#forget"))
+    expect(page.locator("#forget")).to_be_in_viewport()
+
+
+def search(page, words: str):
+    page.keyboard.press("/")  # Material's shortcut opens search
+    page.locator(".md-search__input").click()
+    page.keyboard.type(words)
+    results = page.locator(".md-search-result__item > a")
+    expect(results.first).to_be_visible(timeout=10000)
+    return results.evaluate_all("links => links.map(link => new URL(link.href).pathname)")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_404_page_searches_and_switches_in_its_language(page, server, lang):
+    ui = yaml.safe_load((RULES / f"ui.{lang}.yml").read_text(encoding="utf-8"))
+    page.goto(url(server, lang, "404.html"))
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("h1")).to_have_text(ui["not_found_title"])
+    game = GAMES[0]
+    paths = search(page, texts(game, lang)["name"].split()[0])
+    assert any(p.startswith(f"/{lang_prefix(lang)}{game}/") for p in paths), paths
+    for target in LANGUAGES:
+        link = page.locator(f".md-select__list a[hreflang='{target}']")
+        assert link.evaluate("a => a.href") == url(server, target, ""), target
+    target = next(other for other in LANGUAGES if other != lang)
+    page.keyboard.press("Escape")  # close search
+    switch_language(page, target)
+    expect(page).to_have_url(url(server, target, ""))
+    assert page.console_errors == [] and page.bad_responses == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_search_puts_the_refresher_before_the_quiz_for_a_rule_title(page, server, lang, game):
+    """Searching the title of the most important rule finds its explanation first, not the questions about it."""
+    forget = next(s for s in game_yml(game)["refresher"] if s["section"] == "forget")
+    rule = min(forget["entries"], key=lambda e: e["rank"])["id"]
+    page.goto(url(server, lang, f"{game}/"))
+    paths = search(page, texts(game, lang)["entries"][rule]["title"])
+    own = [p for p in paths if p.startswith(f"/{lang_prefix(lang)}{game}/")]
+    assert own and own[0] == f"/{lang_prefix(lang)}{game}/", paths

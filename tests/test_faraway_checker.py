@@ -365,3 +365,14 @@ def test_card_descriptions_count_right_in_every_language(site, lang):
         for noun in ("stone", "clue"):
             assert words[noun][category].replace("#", str(n)) in row, (lang, n, row)
         assert words["sanctuary"][category].replace("#", str(n)) in wording.value([{}] * n, "sanctuaries")
+
+
+def test_a_full_row_is_drawn_with_its_cards_numbered_in_scoring_order(site):
+    wording = next(g for g in site.games if g.id == "faraway").wording("en")
+    regions = [{"number": n} for n in (60, 52, 47, 40, 30, 22, 14, 9)]
+    picture = wording.picture(regions, "row")
+    assert [c["title"] for c in picture["cards"]] == ["60", "52", "47", "40", "30", "22", "14", "9"]
+    assert [c["order"] for c in picture["cards"]] == ["8", "7", "6", "5", "4", "3", "2", "1"]   # rightmost first
+    assert picture["caption"]
+    partial = wording.picture(regions[:3], "row")
+    assert all(c["order"] is None for c in partial["cards"]) and partial["caption"] is None

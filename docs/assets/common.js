@@ -13,6 +13,13 @@ window.RulesRefresher = (function () {
     return template.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
   }
 
+  /* A question's words without its pictures (the words a picture stands for sit next to it, in .rr-sr). */
+  function plainText(node) {
+    var copy = node.cloneNode(true);
+    copy.querySelectorAll(".rr-pic").forEach(function (picture) { picture.remove(); });
+    return copy.textContent.trim();
+  }
+
   /* Run setUp on this page and, with Material's document$, after every page swap. */
   function onEveryPage(setUp) {
     if (window.document$ && typeof window.document$.subscribe === "function") {
@@ -24,5 +31,16 @@ window.RulesRefresher = (function () {
     }
   }
 
-  return { el: el, format: format, onEveryPage: onEveryPage };
+  /* The language switcher keeps the place on the page: every language uses the same section ids. */
+  function keepAnchorOnLanguageSwitch() {
+    document.querySelectorAll(".md-select__link[hreflang]:not([data-rr-wired])").forEach(function (link) {
+      link.setAttribute("data-rr-wired", "");
+      link.addEventListener("click", function () {
+        if (location.hash) { link.setAttribute("href", link.getAttribute("href").split("#")[0] + location.hash); }
+      });
+    });
+  }
+  onEveryPage(keepAnchorOnLanguageSwitch);
+
+  return { el: el, format: format, plainText: plainText, onEveryPage: onEveryPage };
 })();

@@ -7,6 +7,9 @@
   var el = window.RulesRefresher.el;
   var format = window.RulesRefresher.format;
 
+  /* A die drawn as its face (site.css); the button around it carries the number as its name. */
+  function drawnDie(value) { return el("span", { "class": "rr-d rr-d" + value, "aria-hidden": "true" }, value > 6 ? String(value) : ""); }
+
   function Calculator(root) {
     this.root = root;
     this.ui = JSON.parse(root.getAttribute("data-ui"));
@@ -37,7 +40,8 @@
     var faces = el("div", { "class": "rr-calc-faces" });
     for (var face = 1; face <= this.faces; face++) {
       (function (value) {
-        var button = el("button", { "type": "button", "class": "rr-die", "aria-label": format(ui.add, { face: value }) }, String(value));
+        var button = el("button", { "type": "button", "class": "rr-die", "aria-label": format(ui.add, { face: value }) });
+        button.appendChild(drawnDie(value));
         button.addEventListener("click", function () { self.add(value); });
         faces.appendChild(button);
       })(face);
@@ -68,7 +72,8 @@
     this.picked.textContent = "";
     if (!this.dice.length) { this.picked.appendChild(el("span", {}, ui.empty)); }
     this.dice.forEach(function (value, index) {
-      var button = el("button", { "type": "button", "class": "rr-die rr-die-picked", "aria-label": ui.remove + " (" + value + ")" }, String(value));
+      var button = el("button", { "type": "button", "class": "rr-die rr-die-picked", "aria-label": ui.remove + " (" + value + ")" });
+      button.appendChild(drawnDie(value));
       button.addEventListener("click", function () { self.dice.splice(index, 1); self.update(); });
       self.picked.appendChild(button);
     });

@@ -1,50 +1,117 @@
-/* Rules Refresher quiz: answer, reveal, mark what you did not know, practise on variants. Plain JS, no build step.
+/* Rules Refresher quiz: answer, reveal, mark what you did not know, practise what you missed. Plain JS, no build step.
    The pages read fine without it: every answer also sits in a <details>. Answers come from the page (and the
-   practice JSON), both written at build time by the Python rules checker; nothing here knows the rules. */
+   practice JSON), both written at build time by the Python rules checker; nothing here knows the rules.
+
+   One record per game drives both the refresher's "Rules to re-read" and practice: a Leitner schedule. A rule you miss
+   goes to box 1 (marked for re-reading, with what you got wrong); each right answer moves it up a box and further out
+   in practice; past box 2 it is learned and unmarked. Practice serves the rules that are due first, and no variant
+   twice before the pool is used up. */
 (function () {
   "use strict";
 
-  var STORE_VERSION = 1;
-
-  /* Progress store: one localStorage key per game. Blocked, full or corrupt storage just means no memory. */
-  function storeKey(game) { return "rr-progress-v" + STORE_VERSION + "-" + game; }
-
-  function loadMarks(game) {
-    try {
-      var raw = window.localStorage.getItem(storeKey(game));
-      var data = raw ? JSON.parse(raw) : null;
-      if (data && data.version === STORE_VERSION && data.marked && typeof data.marked === "object") {
-        return data.marked;
-      }
-    } catch (e) { /* no storage: fall through */ }
-    return {};
-  }
-
-  function saveMarks(game, marked) {
-    try {
-      window.localStorage.setItem(storeKey(game), JSON.stringify({ version: STORE_VERSION, marked: marked }));
-    } catch (e) { /* no storage: marks last for this page only */ }
-  }
+  var STORE_VERSION = 2;
+  var LEARNED_BOX = 3;          /* a rule that reaches this box leaves the re-read list */
 
   var el = window.RulesRefresher.el;
   var format = window.RulesRefresher.format;
   /* Tests make practice reproducible by setting window.rrRandom before the page loads. */
   function random() { return typeof window.rrRandom === "function" ? window.rrRandom() : Math.random(); }
 
+  /* --- the record: localStorage, versioned; blocked, full or corrupt storage means memory for this page only ------ */
+
+  function storeKey(game, version) { return "rr-progress-v" + version + "-" + game; }
+
+  function emptyRecord() { return { version: STORE_VERSION, turn: 0, rules: {}, seen: {} }; }
+
+  function loadRecord(game) {
+    try {
+      var raw = window.localStorage.getItem(storeKey(game, STORE_VERSION));
+      var data = raw ? JSON.parse(raw) : null;
+      if (data && data.version === STORE_VERSION && data.rules && typeof data.rules === "object") {
+        data.seen = data.seen && typeof data.seen === "object" ? data.seen : {};
+        data.turn = typeof data.turn === "number" ? data.turn : 0;
+        return data;
+      }
+      var old = JSON.parse(window.localStorage.getItem(storeKey(game, 1)) || "null");   /* version 1: marks only */
+      if (old && old.marked && typeof old.marked === "object") {
+        var record = emptyRecord();
+        Object.keys(old.marked).forEach(function (rule) { record.rules[rule] = { box: 1, due: 0 }; });
+        return record;
+      }
+    } catch (e) { /* no storage, or not ours: start afresh */ }
+    return emptyRecord();
+  }
+
+  function saveRecord(game, record) {
+    try { window.localStorage.setItem(storeKey(game, STORE_VERSION), JSON.stringify(record)); } catch (e) { /* kept in memory */ }
+  }
+
+  /* --- the schedule: pure functions, tested in the browser through RulesRefresher.practice -------------------------- */
+
+  /* A missed rule is due at once; practice still puts one other question between a miss and its rule (see below). */
+  function missed(record, rule, what) {
+    record.rules[rule] = { box: 1, due: record.turn, missed: what || (record.rules[rule] || {}).missed };
+  }
+
+  function answeredRight(record, rule) {
+    var entry = record.rules[rule];
+    if (!entry) { return; }
+    entry.box += 1;
+    entry.due = record.turn + Math.pow(2, entry.box - 1);
+    if (entry.box >= LEARNED_BOX) { delete record.rules[rule]; }
+  }
+
+  /* The build gives each variant an id that stays while its givens do. */
+  function variantId(item) { return item.id; }
+
+  /* The next variant: one not served since the pool was last used up, of a rule that is due if there is one (the
+     lowest box first), but not of the rule just served: a question right after its answer tests nothing. */
+  function nextVariant(pool, record, lang, rand) {
+    var seen = record.seen[lang] || [];
+    var fresh = pool.filter(function (item) { return seen.indexOf(variantId(item)) < 0; });
+    if (!fresh.length) { seen = []; fresh = pool.slice(); }
+    var due = Object.keys(record.rules).filter(function (rule) {
+      return record.rules[rule].due <= record.turn && rule !== record.lastRule;
+    }).sort(function (a, b) { return record.rules[a].box - record.rules[b].box || record.rules[a].due - record.rules[b].due; });
+    var choices = fresh;
+    for (var i = 0; i < due.length; i++) {
+      var ofRule = fresh.filter(function (item) { return item.rule === due[i]; });
+      if (ofRule.length) { choices = ofRule; break; }
+    }
+    var item = choices[Math.floor(rand() * choices.length)];
+    record.seen[lang] = seen.concat([variantId(item)]);
+    record.lastRule = item.rule;
+    record.turn += 1;
+    return item;
+  }
+
+  window.RulesRefresher.practice = { nextVariant: nextVariant, missed: missed, answeredRight: answeredRight,
+                                     emptyRecord: emptyRecord, variantId: variantId };
+
+  /* --- the page -------------------------------------------------------------------------------------------------- */
+
   function Quiz(root) {
     this.root = root;
     this.game = root.getAttribute("data-game");
+    this.lang = document.documentElement.lang;
     this.ui = JSON.parse(root.getAttribute("data-ui"));
-    this.marked = loadMarks(this.game);
+    this.record = loadRecord(this.game);
   }
 
-  /* Highlight every marked rule on this page and show the count with a reset button. */
+  Quiz.prototype.save = function () {
+    saveRecord(this.game, this.record);
+    this.showMarks();
+  };
+
+  /* Marked rules: highlighted, gathered at the top of "Easy to forget" in rank order with what you got wrong, counted
+     in the re-read line under the title and in the progress box, with a reset. */
   Quiz.prototype.showMarks = function () {
     var self = this;
-    var ids = Object.keys(this.marked);
+    var rules = this.record.rules;
+    var count = Object.keys(rules).length;
     document.querySelectorAll(".rr-forget, .rr-rule-group").forEach(function (node) {
       var rule = node.getAttribute("data-rule") || node.id;
-      var on = self.marked[rule] === true;
+      var on = Object.prototype.hasOwnProperty.call(rules, rule);
       node.classList.toggle("rr-marked", on);
       var badge = node.querySelector(".rr-badge");
       if (on && !badge) {
@@ -53,26 +120,55 @@
       } else if (!on && badge) {
         badge.remove();
       }
+      var why = node.querySelector(".rr-missed");
+      if (why) { why.remove(); }
+      if (on && rules[rule].missed && node.classList.contains("rr-forget")) {
+        why = el("div", { "class": "rr-missed" });
+        why.appendChild(el("p", {}, self.ui.you_missed + " " + rules[rule].missed.text));
+        why.appendChild(el("p", {}, rules[rule].missed.why));
+        node.appendChild(why);
+      }
     });
+    var list = document.querySelector(".rr-forget") && document.querySelector(".rr-forget").parentNode;
+    if (list) {
+      var sections = Array.prototype.slice.call(list.querySelectorAll(":scope > .rr-forget"));
+      var after = sections[sections.length - 1].nextSibling;     /* what follows the rules, never one of them */
+      sections.sort(function (a, b) {
+        var marked = b.classList.contains("rr-marked") - a.classList.contains("rr-marked");
+        return marked || Number(a.getAttribute("data-rank")) - Number(b.getAttribute("data-rank"));
+      });
+      sections.forEach(function (section) { list.insertBefore(section, after); });
+    }
+    var label = format(this.ui.to_reread, { count: count });
     document.querySelectorAll(".rr-progress").forEach(function (box) {
-      box.hidden = ids.length === 0;
-      box.querySelector(".rr-count").textContent = format(self.ui.to_reread, { count: ids.length });
+      box.hidden = count === 0;
+      box.querySelector(".rr-count").textContent = label;
+    });
+    document.querySelectorAll(".rr-reread").forEach(function (item) {
+      item.hidden = count === 0;
+      item.querySelector("a").textContent = label;
     });
   };
 
-  Quiz.prototype.mark = function (rule) {
-    this.marked[rule] = true;
-    saveMarks(this.game, this.marked);
-    this.showMarks();
+  Quiz.prototype.missed = function (rule, what) {
+    missed(this.record, rule, what);
+    this.save();
+  };
+
+  Quiz.prototype.answeredRight = function (rule) {
+    answeredRight(this.record, rule);
+    this.save();
   };
 
   Quiz.prototype.reset = function () {
-    this.marked = {};
-    saveMarks(this.game, this.marked);
-    this.showMarks();
+    this.record.rules = {};
+    this.save();
+    var heading = document.getElementById("forget") || document.querySelector("h1");
+    if (heading) { heading.setAttribute("tabindex", "-1"); heading.focus(); }
   };
 
-  /* Wire the answer controls the build put into a question block; `question` holds kind, answer, rule and label. */
+  /* Wire the answer controls the build put into a question block; `question` holds kind, answer, rule, label, and
+     the text and why a miss records. */
   Quiz.prototype.wire = function (block, question, onDone) {
     var self = this;
     var ui = this.ui;
@@ -81,18 +177,23 @@
     var picked = box.querySelector(".rr-picked");
     var choices = Array.prototype.slice.call(box.querySelectorAll(".rr-choice"));
     var chosen = [];
+    var what = { text: question.text, why: question.why };
 
     function finish(correct, revealedOnly) {
       box.querySelectorAll("button, input").forEach(function (n) { n.disabled = true; });
       result.textContent = revealedOnly ? "" : (correct ? ui.right : ui.wrong) + " ";
       result.className = "rr-result " + (revealedOnly ? "rr-revealed" : correct ? "rr-is-right" : "rr-is-wrong");
       result.appendChild(el("span", {}, ui.answer + " " + question.label));
-      if (!correct) { self.mark(question.rule); }
+      if (correct && !revealedOnly) { self.answeredRight(question.rule); } else { self.missed(question.rule, what); }
       var details = block.querySelector("details");
       if (details) { details.open = true; }
       if (correct && !revealedOnly) {
         var unknown = el("button", { "type": "button", "class": "md-button rr-unknown" }, ui.did_not_know);
-        unknown.addEventListener("click", function () { self.mark(question.rule); unknown.disabled = true; });
+        unknown.addEventListener("click", function () {
+          self.missed(question.rule, what);
+          unknown.disabled = true;
+          result.focus();
+        });
         box.appendChild(unknown);
       }
       result.focus();
@@ -109,23 +210,32 @@
       var input = box.querySelector(".rr-input");
       var check = box.querySelector(".rr-check");
       check.addEventListener("click", function () {
-        if (input.value.trim() === "") { input.focus(); return; }
+        if (input.value.trim() === "") {
+          result.className = "rr-result rr-hint";
+          result.textContent = ui.empty_answer;
+          input.focus();
+          return;
+        }
         judge(Number(input.value));
       });
       input.addEventListener("keydown", function (event) { if (event.key === "Enter") { check.click(); } });
     } else if (question.kind === "order") {
+      var again = box.querySelector(".rr-again");
       choices.forEach(function (button) {
         button.addEventListener("click", function () {
           chosen.push(button.getAttribute("data-value"));
           button.disabled = true;
           picked.textContent = chosen.join(" → ");
-          if (chosen.length === choices.length) { judge(chosen); }
+          if (chosen.length === choices.length) { judge(chosen); return; }
+          var nextChoice = choices.filter(function (n) { return !n.disabled; })[0];
+          (nextChoice || again).focus();
         });
       });
-      box.querySelector(".rr-again").addEventListener("click", function () {
+      again.addEventListener("click", function () {
         chosen = [];
         picked.textContent = "";
         choices.forEach(function (n) { n.disabled = false; });
+        choices[0].focus();
       });
     } else {
       choices.forEach(function (button) {
@@ -137,12 +247,15 @@
 
   Quiz.prototype.questionFromBlock = function (block) {
     var answerNode = block.querySelector(".rr-a");
+    var whyNode = block.querySelector(".rr-why");
     return {
       kind: block.getAttribute("data-kind"),
       rule: block.getAttribute("data-rule"),
       answer: JSON.parse(block.getAttribute("data-answer")),
       options: JSON.parse(block.getAttribute("data-options")),
-      label: answerNode ? answerNode.textContent : ""
+      label: answerNode ? answerNode.textContent : "",
+      text: window.RulesRefresher.plainText(block.querySelector(".rr-q-text")),
+      why: whyNode ? whyNode.textContent : ""
     };
   };
 
@@ -167,13 +280,14 @@
 
     /* The block is the build's own markup (a <template> on the page), filled with the variant's texts. */
     function show() {
-      var item = pool[Math.floor(random() * pool.length)];
+      var item = nextVariant(pool, self.record, self.lang, random);
+      saveRecord(self.game, self.record);
       var template = document.getElementById("rr-practice-question");
       var block = template.content.firstElementChild.cloneNode(true);
       block.setAttribute("data-rule", item.rule);
       block.setAttribute("data-rr-wired", "");
       var text = block.querySelector(".rr-q-text");
-      text.textContent = item.text;
+      if (item.html) { text.innerHTML = item.html; } else { text.textContent = item.text; }  /* markup escaped by the build */
       var slot = block.querySelector(".rr-controls-slot");
       slot.insertAdjacentHTML("afterend", controls[item.controls]);  /* markup written by the build, escaped there */
       slot.remove();

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import hashlib
 import operator
 import random
 import re
@@ -86,6 +87,11 @@ def options(question: Question, answer: Any) -> list[str]:
     if question.kind == "order":
         return sorted(answer)
     return list(question.options or [])
+
+
+def variant_id(question: Question, variant: dict) -> str:
+    """A practice variant's id, the same in every build while its givens are: the question id and a digest of them."""
+    return f"{question.id}:{hashlib.sha256(repr(variant['givens']).encode()).hexdigest()[:10]}"
 
 
 def format_answer(answer: Any) -> Any:
@@ -309,8 +315,9 @@ class QuestionCheck:
             values = {**self.facts, **givens, "answer": answer if self.question.kind == "number" else label}
             why = entry["why"][format_answer(answer)] if isinstance(entry["why"], dict) else entry["why"]
             try:
+                segments = wording.segments(entry["text"], values)
                 worded[lang] = {"text": wording.fill(entry["text"], values), "why": wording.fill(why, values),
-                                "label": label}
+                                "label": label, "segments": segments if any(isinstance(p, dict) for p in segments) else None}
             except WordingError as exc:
                 self.add("RR105", f"{lang}: {exc}", self.game.dir / f"questions.{lang}.yml",
                          line_of(self.game.question_texts[lang].get(self.question.id)))

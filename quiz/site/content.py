@@ -141,7 +141,8 @@ class Game:
 
     def wording(self, lang: str) -> Wording:
         """How this game's texts say numbers, counts and terms in one language."""
-        return Wording(lang, (self.texts.get(lang) or {}).get("words"), self.checker.text_formatters())
+        return Wording(lang, (self.texts.get(lang) or {}).get("words"), self.checker.text_formatters(),
+                       self.checker.text_pictures())
 
 
 @dataclasses.dataclass

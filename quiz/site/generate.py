@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from quiz.site import anki
 from quiz.site.content import Site, rules_dir
 from quiz.site.pipeline import load_site
 from quiz.site.render import render_site
@@ -16,27 +17,29 @@ def _fingerprint(root: Path) -> tuple:
     return tuple(sorted((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in root.rglob("*.yml")))
 
 
-def build_pages(root: Path | None = None, show_drafts: bool = False) -> tuple[Site, dict[str, str]]:
+def build_pages(root: Path | None = None, show_drafts: bool = False,
+                site_url: str = "") -> tuple[Site, dict[str, str | bytes]]:
     """Load, lint and render rules/; cached while no YAML file changes (static-i18n builds once per language)."""
     root = root or rules_dir()
-    key = (str(root), show_drafts, _fingerprint(root))
+    key = (str(root), show_drafts, site_url, _fingerprint(root))
     if _cache.get("key") != key:
         site = load_site(root, show_drafts=show_drafts)
-        _cache.update(key=key, value=(site, render_site(site)))
+        _cache.update(key=key, value=(site, render_site(site, site_url, anki.content_timestamp(root.parent))))
     return _cache["value"]
 
 
-def write_docs(docs_dir: Path, root: Path | None = None, show_drafts: bool = False) -> Site:
-    """Generate every page into docs_dir/<lang>/ and delete generated pages that no longer exist."""
-    site, pages = build_pages(root, show_drafts)
+def write_docs(docs_dir: Path, root: Path | None = None, show_drafts: bool = False, site_url: str = "") -> Site:
+    """Generate every file into docs_dir/<lang>/ and delete generated files that no longer exist."""
+    site, pages = build_pages(root, show_drafts, site_url)
     wanted = set()
-    for relative, text in pages.items():
-        text = _with_note(text) if relative.endswith(".md") else text
+    for relative, content in pages.items():
+        content = _with_note(content) if relative.endswith(".md") else content
+        data = content if isinstance(content, bytes) else content.encode("utf-8")
         target = docs_dir / relative
         wanted.add(target)
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
+        if not target.exists() or target.read_bytes() != data:
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+            target.write_bytes(data)
     for lang in site.languages:
         for stale in (docs_dir / lang).rglob("*"):
             if stale.is_file() and stale not in wanted:

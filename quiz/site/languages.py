@@ -22,10 +22,15 @@ _ConfigLoader.add_multi_constructor("!", lambda loader, suffix, node: None)
 class Languages:
     codes: tuple[str, ...]     # every language built, the default first
     default: str               # built at the site root (the others under /<code>/); the texts every translation mirrors
+    names: tuple[str, ...] = ()  # each language's name for itself, as the language switcher shows it; same order
 
     def prefix(self, code: str) -> str:
         """Where a language lives under the site root: "" for the default, "de/" for German."""
         return "" if code == self.default else f"{code}/"
+
+    def name(self, code: str) -> str:
+        """The language's name for itself ("Deutsch"), or its code if mkdocs.yml gives none."""
+        return dict(zip(self.codes, self.names)).get(code, code)
 
 
 @functools.cache
@@ -38,5 +43,6 @@ def site_languages(config: Path = MKDOCS_CONFIG) -> Languages:
     else:
         raise ValueError(f"{config}: no i18n plugin with languages")
     default = next(lang["locale"] for lang in configured if lang.get("default"))
-    codes = (default,) + tuple(lang["locale"] for lang in configured if lang["locale"] != default)
-    return Languages(codes, default)
+    ordered = sorted(configured, key=lambda lang: lang["locale"] != default)  # the default first, the rest as listed
+    return Languages(tuple(lang["locale"] for lang in ordered), default,
+                     tuple(lang.get("name") or lang["locale"] for lang in ordered))

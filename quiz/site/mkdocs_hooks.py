@@ -9,6 +9,7 @@ import logging
 import re
 import sys
 from pathlib import Path
+from urllib.parse import urlparse
 
 import jinja2
 
@@ -41,7 +42,8 @@ def on_config(config):
     if not _nested_language_build(config):
         _state["site_dir"] = config.site_dir
     try:
-        site = generate.write_docs(Path(config.docs_dir), show_drafts=_state["command"] == "serve")
+        site = generate.write_docs(Path(config.docs_dir), show_drafts=_state["command"] == "serve",
+                                   site_url=config.site_url or "")
     except ContentError as error:
         raise PluginError(f"rules/ has {len(error.problems)} problem(s):\n{error}") from None
     if not _nested_language_build(config):
@@ -57,6 +59,9 @@ def on_config(config):
         for language in i18n.config.languages:
             if language.locale in site.ui:
                 language.site_name = site.ui[language.locale]["site_name"]
+                labels = site.ui[language.locale]["labels"]
+                language.theme = {"palette": [{"toggle": {"name": labels["to_dark"]}},
+                                              {"toggle": {"name": labels["to_light"]}}]}
                 # A game's navigation section is named after its folder ("Sky team"): show its name in the language.
                 language.nav_translations = {dirname_to_title(game.id): game.texts[language.locale]["name"]
                                              for game in site.games if language.locale in game.texts}
@@ -106,10 +111,17 @@ def on_serve(server, config, builder):
     return server
 
 
+SWITCHER_LINK = re.compile(r'(<a href=")[^"]*(" hreflang="([\w-]+)" class="md-select__link")')
+
+
 def on_post_template(output_content, template_name, config):
-    """Every language build renders 404.html to the site root; keep each language's own (English at the root)."""
+    """Every language build renders 404.html to the site root; keep each language's own (the default one at the root),
+    its language switcher pointing at each language's home (static-i18n leaves the last page's links there)."""
     if template_name == "404.html":
-        _state.setdefault("not_found", {})[config.theme["language"]] = output_content
+        root = urlparse(config.site_url or "/").path.rstrip("/") + "/"
+        languages = site_languages()
+        page = SWITCHER_LINK.sub(lambda m: m.group(1) + root + languages.prefix(m.group(3)) + m.group(2), output_content)
+        _state.setdefault("not_found", {})[config.theme["language"]] = page
     return output_content
 
 
@@ -126,4 +138,4 @@ def on_post_build(config):
     if _state["command"] == "serve":
         (site_dir / "sw.js").unlink(missing_ok=True)  # no offline cache while editing: pages change on every save
         return
-    offline.write_offline_files(site_dir, Path(config.docs_dir) / "sw.js")
+    offline.write_offline_files(site_dir, Path(config.docs_dir) / "sw.js", config.extra["rr_ui"])

@@ -1,15 +1,22 @@
-"""After a build: the offline manifest (every file each language needs) and the service worker stamped with the build."""
+"""After a build: the offline manifest (every file each language needs), the page shown offline for a page not saved
+(one per language), and the service worker stamped with the build."""
 from __future__ import annotations
 
 import hashlib
+import html
 import json
+import re
 from pathlib import Path
 
 from quiz.site.languages import Languages, site_languages
+from quiz.site.render import render
 
 SHARED_PREFIXES = ("assets/stylesheets/", "assets/images/")
 SHARED_FILES = ("assets/site.css", "assets/common.js", "assets/quiz.js", "assets/dice.js", "assets/offline.js")
 LUNR = "assets/javascripts/lunr/min/"
+FALLBACK = "offline.html"      # in each language's folder; sw.js looks for it there
+HEADING = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
+TAG = re.compile(r"<[^>]+>")
 
 
 def _url(relative: str) -> str:
@@ -51,6 +58,24 @@ def language_files(site: Path, languages: Languages) -> dict[str, list[str]]:
     return files
 
 
+def page_title(path: Path) -> str:
+    """A built page's title as its heading reads."""
+    found = HEADING.search(path.read_text(encoding="utf-8"))
+    return html.unescape(TAG.sub("", found.group(1))).strip() if found else path.parent.name
+
+
+def write_fallback_pages(site: Path, ui: dict[str, dict], languages: Languages) -> None:
+    """Each language's offline fallback page, listing every page of every language it may find saved."""
+    own = language_files(site, languages)
+    pages = [{"lang": lang, "name": languages.name(lang),
+              "pages": [{"url": _url(f), "title": page_title(site / f)}
+                        for f in own[lang] if f.endswith(".html") and not f.endswith(("404.html", FALLBACK))]}
+             for lang in languages.codes]
+    for lang in languages.codes:
+        target = site / languages.prefix(lang) / FALLBACK
+        target.write_text(render("offline.html.j2", lang=lang, ui=ui[lang], pages=pages), encoding="utf-8")
+
+
 def build_version(site: Path) -> str:
     digest = hashlib.sha256()
     for path in sorted(site.rglob("*")):
@@ -61,12 +86,16 @@ def build_version(site: Path) -> str:
     return digest.hexdigest()[:12]
 
 
-def write_offline_files(site: Path, worker_source: Path, languages: Languages | None = None) -> str:
-    """Write offline.json and sw.js into a built site; returns the build version."""
+def write_offline_files(site: Path, worker_source: Path, ui: dict[str, dict], languages: Languages | None = None) -> str:
+    """Write the fallback pages, offline.json and sw.js into a built site; returns the build version. Every language
+    keeps every language's fallback page: offline, a page of a language never visited gets one in its own language."""
     languages = languages or site_languages()
+    write_fallback_pages(site, ui, languages)
     version = build_version(site)
-    manifest = {"build": version, "languages": {lang: [_url(f) for f in own + shared_files(site, lang, languages)]
-                                                for lang, own in language_files(site, languages).items()}}
+    fallbacks = [languages.prefix(lang) + FALLBACK for lang in languages.codes]
+    manifest = {"build": version, "languages": {
+        lang: [_url(f) for f in sorted(set(own) | set(fallbacks)) + shared_files(site, lang, languages)]
+        for lang, own in language_files(site, languages).items()}}
     (site / "offline.json").write_text(json.dumps(manifest, separators=(",", ":")), encoding="utf-8")
     (site / "sw.js").write_text(worker_source.read_text(encoding="utf-8").replace("__BUILD__", version), encoding="utf-8")
     return version

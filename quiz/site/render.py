@@ -14,10 +14,12 @@ import jinja2
 from babel import Locale
 from babel.numbers import format_decimal as babel_decimal
 from babel.numbers import format_percent as babel_percent
+from babel.units import format_unit
 from markupsafe import Markup
 
-from quiz.site import bank
+from quiz.site import anki, bank
 from quiz.site.content import BROWSER_PLACEHOLDERS, WORDS_PER_MINUTE, Game, Question, Section, Site
+from quiz.site.languages import site_languages
 
 PRACTICE_FILE = "practice.json"
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
@@ -29,6 +31,13 @@ SECTION_MACROS = {
     "computed-table": "computed_table", "sentences": "ordered", "goal": "paragraphs", "setup": "paragraphs",
     "round": "ordered", "scoring": "ordered", "end": "paragraphs", "mistakes": "mistakes", "teach-source": "paragraphs",
 }
+# Section macros that give their section a heading with the section kind as its anchor: the refresher's jump bar.
+HEADED_MACROS = {"paragraphs", "titled", "numbers", "forget", "variant", "remember", "ordered", "mistakes"}
+# Pictures drawn as a block of their own, not inside the line (see laid_out()).
+BLOCK_PICTURES = {"cards"}
+LEADING_PUNCTUATION = re.compile(r"^[\s.,;:]+")
+# Material's search weight per page kind: a rule's explanation before the questions about it.
+SEARCH_BOOST = {"refresher": 2}
 CHART = {"width": 320, "bar_height": 22, "gap": 8, "left": 34, "right": 70}
 
 
@@ -42,6 +51,8 @@ def templates() -> jinja2.Environment:
     environment = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, finalize=escape,
                                      undefined=jinja2.StrictUndefined)
     environment.filters["json"] = lambda value: json.dumps(value, ensure_ascii=False)
+    # JSON inside <script>: never escaped as HTML (a script's text is not decoded), only "<" kept from closing it.
+    environment.filters["script_json"] = lambda value: Markup(json.dumps(value, ensure_ascii=False).replace("<", "\\u003c"))
     environment.filters["yaml_string"] = lambda value: Markup(json.dumps(value, ensure_ascii=False))
     return environment
 
@@ -85,6 +96,24 @@ def page_span(pages: tuple[int, ...]) -> str:
     return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in parts)
 
 
+def laid_out(segments: list | None) -> list | None:
+    """Segments ready to draw: a picture that stands as a block of its own (cards) takes the punctuation that follows
+    it into its words, so no line starts with a lone full stop; the words (read aloud, copied) keep it."""
+    if not segments:
+        return segments
+    out = []
+    for part in segments:
+        previous = out[-1] if out else None
+        if isinstance(part, str) and isinstance(previous, dict) and previous["picture"]["kind"] in BLOCK_PICTURES:
+            rest = LEADING_PUNCTUATION.sub("", part)
+            out[-1] = {**previous, "text": previous["text"] + part[: len(part) - len(rest)]}
+            part = rest
+            if not part:
+                continue
+        out.append(part)
+    return out
+
+
 def spoken_words(text: str) -> int:
     return len(WORD.findall(text))
 
@@ -92,8 +121,9 @@ def spoken_words(text: str) -> int:
 class Writer:
     """Gathers one game's pages in one language: the data each template draws."""
 
-    def __init__(self, site: Site, game: Game, lang: str):
+    def __init__(self, site: Site, game: Game, lang: str, site_url: str = "", deck_time: int = 0):
         self.site, self.game, self.lang = site, game, lang
+        self.site_url, self.deck_time = site_url, deck_time  # where the Anki cards link to; their notes' change time
         self.ui = site.ui[lang]
         self.texts = game.texts[lang]
         self.values = game.values()
@@ -141,7 +171,7 @@ class Writer:
         elif section.kind == "forget":
             data.update(intro=self.ui["sections"]["forget_intro"], labels=self.ui["labels"],
                         progress=bool(self.game.questions))
-            data["entries"] = [self.entry(e) for e in sorted(section.entries, key=lambda e: e.rank)]
+            data["entries"] = [{**self.entry(e), "rank": e.rank} for e in sorted(section.entries, key=lambda e: e.rank)]
         elif section.kind == "remember":
             data["questions"] = [self.question(q, "#") for q in self.game.questions if q.remember]
         elif section.kind == "calculator":
@@ -166,7 +196,7 @@ class Writer:
         return {"id": question.id, "rule": question.rule, "kind": question.kind, "options": options,
                 "answer_json": json.dumps(bank.format_answer(question.answer), ensure_ascii=False),
                 "options_json": json.dumps(options, ensure_ascii=False),
-                "text": worded["text"], "label": worded["label"], "why": worded["why"],
+                "text": worded["text"], "segments": laid_out(worded["segments"]), "label": worded["label"], "why": worded["why"],
                 "rule_href": f"{rule_href}{question.rule}", "rule_link": self.rule_link(question)}
 
     def rule_link(self, question: Question) -> str:
@@ -175,6 +205,11 @@ class Writer:
 
     def controls(self, kind: str, options: list[str], input_id: str) -> str:
         return str(templates().get_template("parts.md.j2").module.controls(kind, options, input_id, self.ui["quiz"]))
+
+    @staticmethod
+    def drawn_text(segments: list) -> str:
+        """A question's text with its pictures, as the page's own questions show it (the same macro)."""
+        return str(templates().get_template("parts.md.j2").module.segments(laid_out(segments)))
 
     def practice_pool(self) -> str:
         """Checker-answered, legal variants of every question with ranges, worded in this language by the bank."""
@@ -185,13 +220,48 @@ class Writer:
                 options = bank.options(question, variant["answer"])
                 key = question.kind + ":" + "|".join(options)
                 controls.setdefault(key, self.controls(question.kind, options, "rr-in-practice"))
-                items.append({
-                    "q": question.id, "rule": question.rule, "kind": question.kind, "controls": key,
-                    "text": worded["text"], "why": worded["why"], "rule_link": self.rule_link(question),
-                    "answer": bank.format_answer(variant["answer"]), "label": worded["label"],
-                })
+                item = {
+                    "id": bank.variant_id(question, variant), "q": question.id, "rule": question.rule,
+                    "kind": question.kind, "controls": key, "text": worded["text"], "why": worded["why"],
+                    "rule_link": self.rule_link(question), "answer": bank.format_answer(variant["answer"]),
+                    "label": worded["label"],
+                }
+                if worded["segments"]:
+                    item["html"] = self.drawn_text(worded["segments"])
+                items.append(item)
         return json.dumps({"game": self.game.id, "lang": self.lang, "controls": controls, "variants": items},
                           ensure_ascii=False, separators=(",", ":"))
+
+    # --- the Anki deck -------------------------------------------------------------------------------------------------
+
+    def deck_file(self) -> str:
+        return f"{self.game.id}-{self.lang}.apkg"
+
+    def anki_cards(self) -> list[anki.Card]:
+        """Every stated question and every practice variant, as the pages word them, linking to its rule online."""
+        answer = self.ui["quiz"]["answer"]
+        home = self.site_url.rstrip("/") + "/" + site_languages().prefix(self.lang) + self.game.id + "/#" if self.site_url else ""
+        cards = []
+        for question in self.game.questions:
+            worded = self.game.worded[question.id][self.lang]
+            stated = [("stated", worded)]
+            variants = [(bank.variant_id(question, v), v["worded"][self.lang])
+                        for v in self.game.practice.get(question.id, bank.Practice()).variants]
+            for key, texts in stated + variants:
+                cards.append(anki.Card(
+                    key=key if key != "stated" else f"{question.id}:stated", question=texts["text"], answer=f"{answer} {texts['label']}",
+                    why=texts["why"], rule_text=self.rule_link(question), rule_url=home + question.rule if home else "",
+                    tags=(question.rule, "stated" if key == "stated" else "practice")))
+        return cards
+
+    def anki_deck(self) -> bytes:
+        name = f"{self.ui['site_name']}::{self.texts['name']} · {site_languages().name(self.lang)}"
+        return anki.deck_bytes(f"{self.game.id}:{self.lang}", name, self.plain("quiz_description"), self.anki_cards(),
+                               self.deck_time)
+
+    def size_label(self, size: int) -> str:
+        """A file size as the language writes it ("48 kB", "48 ko")."""
+        return format_unit(max(1, round(size / 1000)), "digital-kilobyte", locale=self.lang, length="short")
 
     # --- computed by the checker ------------------------------------------------------------------------------------
 
@@ -226,11 +296,24 @@ class Writer:
     def page(self, name: str) -> dict:
         """What every page has: its title, description and intro, the site texts, the game."""
         return {"title": self.plain(f"{name}_title"), "description": self.plain(f"{name}_description"),
-                "intro": self.plain(f"{name}_intro"), "ui": self.ui, "quiz": self.ui["quiz"], "game": self.game.id}
+                "intro": self.plain(f"{name}_intro"), "ui": self.ui, "quiz": self.ui["quiz"], "game": self.game.id,
+                "search_boost": SEARCH_BOOST.get(name)}
+
+    @staticmethod
+    def jumps(sections: list[dict]) -> list[dict]:
+        """The jump bar: every heading a section puts on the page, in page order."""
+        links = []
+        for section in sections:
+            if section["macro"] in HEADED_MACROS and section["heading"] and section.get("questions", True):
+                links.append({"href": "#" + section["kind"], "text": section["heading"]})
+            elif section["macro"] == "calculator":
+                links.extend({"href": "#" + e["id"], "text": e["title"]} for e in section["entries"])
+        return links
 
     def refresher(self) -> str:
-        page = {**self.page("refresher"), "marker": bool(self.game.questions),
-                "teach_link": self.ui["labels"]["teach_link"], "sections": self.sections("refresher")}
+        sections = self.sections("refresher")
+        page = {**self.page("refresher"), "marker": bool(self.game.questions), "jumps": self.jumps(sections),
+                "teach_link": self.ui["labels"]["teach_link"], "sections": sections}
         return render("refresher.md.j2", page=page)
 
     def teach(self) -> str:
@@ -239,24 +322,28 @@ class Writer:
         read_aloud = self.fill(self.ui["labels"]["read_aloud"], {"words": words, "seconds": seconds, "wpm": WORDS_PER_MINUTE})
         return render("teach.md.j2", page={**self.page("teach"), "read_aloud": read_aloud, "sections": self.sections("teach")})
 
-    def quiz(self) -> str:
+    def quiz(self, deck_size: int) -> str:
         forget = [e for s in self.game.pages["refresher"] if s.kind == "forget" for e in s.entries]
         groups = []
         for entry in sorted(forget, key=lambda e: e.rank):
             questions = [self.question(q, "../#") for q in self.game.questions if q.rule == entry.id]
             if questions:
                 groups.append({"rule": entry.id, "title": self.field(entry.id, "title"), "questions": questions})
-        return render("quiz.md.j2", page={**self.page("quiz"), "practice_file": PRACTICE_FILE, "groups": groups})
+        anki_link = self.fill(self.ui["quiz"]["anki_link"], {"size": self.size_label(deck_size)})
+        return render("quiz.md.j2", page={**self.page("quiz"), "practice_file": PRACTICE_FILE, "groups": groups,
+                                          "deck": {"file": self.deck_file(), "link": anki_link}})
 
     def extra_page(self, name: str) -> str:
         return render("extra.md.j2", page={**self.page(name), "sections": self.sections(name)})
 
-    def pages(self) -> dict[str, str]:
+    def pages(self) -> dict[str, str | bytes]:
         game = self.game.id
-        pages = {f"{game}/index.md": self.refresher(), f"{game}/teach.md": self.teach()}
+        pages: dict[str, str | bytes] = {f"{game}/index.md": self.refresher(), f"{game}/teach.md": self.teach()}
         if self.game.questions:
-            pages[f"{game}/quiz.md"] = self.quiz()
+            deck = self.anki_deck()
+            pages[f"{game}/quiz.md"] = self.quiz(len(deck))
             pages[f"{game}/quiz/{PRACTICE_FILE}"] = self.practice_pool()
+            pages[f"{game}/quiz/{self.deck_file()}"] = deck
         for name in self.game.extra_pages():
             pages[f"{game}/{name}.md"] = self.extra_page(name)
         for file_name, data in self.game.checker.data_files().items():
@@ -272,12 +359,13 @@ def home(site: Site, lang: str) -> str:
     return render("home.md.j2", ui=site.ui[lang], games=games)
 
 
-def render_site(site: Site) -> dict[str, str]:
-    """Every generated page: path under docs/ (starting with the language) -> Markdown."""
-    pages = {}
+def render_site(site: Site, site_url: str = "", deck_time: int = 0) -> dict[str, str | bytes]:
+    """Every generated file: path under docs/ (starting with the language) -> Markdown, JSON, or an Anki deck's bytes.
+    site_url is where the Anki cards link to; deck_time their notes' change time (see anki.content_timestamp)."""
+    pages: dict[str, str | bytes] = {}
     for lang in site.languages:
         pages[f"{lang}/index.md"] = home(site, lang)
         for game in site.games:
-            for path, text in Writer(site, game, lang).pages().items():
+            for path, text in Writer(site, game, lang, site_url, deck_time).pages().items():
                 pages[f"{lang}/{path}"] = text
     return pages

@@ -7,6 +7,10 @@ a list as the language writes lists. The filter names an entry of the game's `wo
   picks for the number, `#` replaced by it; so no text ever says "1 clues";
 - a table (`colours: {red: red, …}`): the entry for the value;
 or `dice` (die faces), or a filter the game's checker provides (`text_formatters()`, e.g. Faraway's `row`).
+
+Some filters can also be drawn: `dice` as die faces, and a game's own through `text_pictures()` (Faraway's `row` as a row
+of cards). `segments()` splits a text where such a placeholder stands, so a page can show the picture with the words
+kept as its accessible text.
 """
 from __future__ import annotations
 
@@ -81,10 +85,12 @@ def term_key(value: Any) -> str:
 class Wording:
     """One language's way with numbers, counts and terms, and the game's own filters."""
 
-    def __init__(self, lang: str, words: dict | None = None, formatters: dict[str, Callable] | None = None):
+    def __init__(self, lang: str, words: dict | None = None, formatters: dict[str, Callable] | None = None,
+                 pictures: dict[str, Callable] | None = None):
         self.lang = lang
         self.words = words or {}
         self.formatters = formatters or {}
+        self.pictures = pictures or {}
 
     def number(self, value: int) -> str:
         return format_decimal(value, locale=self.lang)
@@ -137,6 +143,38 @@ class Wording:
                 raise WordingError(f"|{filter_} counts, but {value!r} is not a whole number")
             return self.count(filter_, value)
         return self.term(filter_, value)
+
+    def picture(self, value: Any, filter_: str | None) -> dict | None:
+        """What a placeholder looks like drawn: {"kind": "dice", "faces": […]}, a game's picture, or None (words only)."""
+        if filter_ == "dice":
+            self.value(value, filter_)  # the same checks as the words
+            return {"kind": "dice", "faces": list(value)}
+        if filter_ in self.pictures:
+            try:
+                return self.pictures[filter_](value, self.words, self)
+            except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
+                raise WordingError(f"{filter_}: cannot draw {value!r}: {type(exc).__name__}: {exc}") from None
+        return None
+
+    def segments(self, text: str, values: dict) -> list[str | dict]:
+        """The text as fill() writes it, split at each placeholder that can be drawn: plain strings, and for each
+        picture {"picture": …, "text": the words it stands for}. Joining every string and text gives fill()'s result."""
+        parts: list[str | dict] = []
+        last = 0
+        for match in PLACEHOLDER.finditer(text):
+            path, filter_ = match.group(1), match.group(2)
+            try:
+                found = resolve(values, path)
+            except KeyError:
+                raise WordingError(f"unknown placeholder {{{path}}}") from None
+            picture = self.picture(found, filter_)
+            if picture is None:
+                continue
+            parts.append(self.fill(text[last:match.start()], values))
+            parts.append({"picture": picture, "text": self.value(found, filter_)})
+            last = match.end()
+        parts.append(self.fill(text[last:], values))
+        return [part for part in parts if part != ""]
 
     def fill(self, text: str, values: dict) -> str:
         """Replace every placeholder; WordingError names the first one that cannot be filled."""

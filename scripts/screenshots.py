@@ -1,0 +1,53 @@
+"""Phone screenshots for the README (media/*.png), taken in Debian's Chromium from a built site/: the refresher's
+re-read line after two misses, a dice question, a Faraway row drawn as cards. Run: make screenshots."""
+from __future__ import annotations
+
+import functools
+import http.server
+import sys
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+from conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402  (the browser set-up the tests use)
+
+PHONE = {"width": 390, "height": 844}
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def main(site: Path = ROOT / "site", media: Path = ROOT / "media") -> None:
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport=PHONE, device_scale_factor=2)
+        # Two rules not known on the quiz page, then the refresher: the re-read line under the title.
+        page.goto(base + "de/faraway/quiz/")
+        for block in page.locator(".rr-rule-group .rr-q").all()[-4::2]:
+            block.locator(".rr-reveal").click()
+        page.goto(base + "de/faraway/")
+        page.locator(".rr-reread a").wait_for()
+        page.screenshot(path=media / "reread-line-de.png")
+        page.locator(".rr-reread a").click()
+        page.wait_for_timeout(400)
+        page.screenshot(path=media / "reread-list-de.png")
+        shots = [("farkle/quiz/", ".rr-q:has(.rr-d5)", "dice-question-en.png"),
+                 ("fr/faraway/quiz/", ".rr-q:has(.rr-card-o)", "faraway-row-fr.png")]
+        for path, selector, name in shots:
+            page.goto(base + path)
+            page.locator(selector).first.screenshot(path=media / name)
+        browser.close()
+    httpd.shutdown()
+    print("media/: " + ", ".join(sorted(p.name for p in media.glob("*.png"))))
+
+
+if __name__ == "__main__":
+    main()
