@@ -6,13 +6,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.checker",),                                                    # what every rules checker shares
     (GAMES,),                                                             # quiz.faraway, quiz.farkle, …
     ("quiz.site.languages", "quiz.site.problems", "quiz.site.wording",    # languages, problems, wording;
-     "quiz.site.anki"),                                                  # Anki decks from worded cards
+     "quiz.site.anki", "quiz.site.templating"),                          # Anki decks; the Jinja2 environment
     ("quiz.site.source",),                                                # YAML with lines, JSON Schema
     ("quiz.site.content",),                                               # load rules/ into the model
     ("quiz.site.lint", "quiz.site.bank"),                                 # languages in step; every question verified
     ("quiz.site.pipeline",),                                              # load + lint + verify
     ("quiz.site.render",),                                                # pages, through the Jinja2 templates
     ("quiz.site.generate", "quiz.site.offline", "quiz.site.search_split",  # into docs/; after the build;
-     "quiz.site.scaffold"),                                              # a new game's skeleton
+     "quiz.site.minify", "quiz.site.scaffold"),                          # a new game's skeleton
     ("quiz.site.mkdocs_hooks", "quiz.__main__"),                          # MkDocs and the command line
 )

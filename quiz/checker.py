@@ -6,7 +6,6 @@ import inspect
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-import jsonschema
 import yaml
 
 REPO_RULES = Path(__file__).resolve().parent.parent / "rules"
@@ -42,6 +41,8 @@ class Rules:
 
     def _checked_tables(self, tables: dict) -> dict[str, list]:
         """The game's tables, each checked against the row shape its checker declares; MalformedInput otherwise."""
+        import jsonschema  # here, not at the top: a build whose pages come from the cache binds no checker
+
         for name in tables.keys() - self.TABLES.keys():
             raise MalformedInput(f"tables.{name}: {type(self).__name__} knows no such table")
         for name, row_schema in self.TABLES.items():
@@ -57,16 +58,17 @@ class Rules:
     @classmethod
     def rules(cls) -> list[str]:
         """The names a question may use as its `check`."""
-        return sorted(name for name, member in inspect.getmembers(cls, inspect.isfunction) if getattr(member, "is_rule", False))
+        return list(_rule_signatures(cls))
 
     def _bound(self, check: str, givens: Any) -> inspect.BoundArguments:
         """The givens as arguments of the rule `check`; MalformedInput for an unknown rule or a wrong set of givens."""
-        if check not in self.rules():
+        signature = _rule_signatures(type(self)).get(check)
+        if signature is None:
             raise MalformedInput(f"{check!r} is not a rule of {type(self).__name__}")
         if not isinstance(givens, dict) or not all(isinstance(name, str) for name in givens):
             raise MalformedInput(f"givens: expected a mapping of names to values, got {givens!r}")
         try:
-            return inspect.signature(getattr(self, check)).bind(**givens)
+            return signature.bind(**givens)
         except TypeError as exc:
             raise MalformedInput(f"givens of {check}: {exc}") from None
 
@@ -115,6 +117,17 @@ class Rules:
         """How some of those filters are drawn on a page: name -> f(value, words, say) giving a picture, for now
         {"kind": "cards", "cards": [{"title", "lines", "tone", "order"}], "caption"} (see quiz/site/templates/parts)."""
         return {}
+
+
+@functools.cache   # a class's rules do not change; practice binds thousands of givens to them
+def _rule_signatures(cls: type) -> dict[str, inspect.Signature]:
+    """Each rule of a Rules class by name, with its signature as a bound method has it (without self)."""
+    found = {}
+    for name, member in sorted(inspect.getmembers(cls, inspect.isfunction)):
+        if getattr(member, "is_rule", False):
+            signature = inspect.signature(member)
+            found[name] = signature.replace(parameters=list(signature.parameters.values())[1:])
+    return found
 
 
 def rules_class(module: Any) -> type[Rules] | None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from quiz.checker import IllegalState, MalformedInput, Rules, module_binding, rule
+from quiz.checker import MalformedInput, Rules, module_binding, rule
 
 COLOURS = ("blue", "green", "red", "yellow")
 WONDERS = ("stone", "chimera", "thistle")

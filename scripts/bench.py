@@ -1,52 +1,85 @@
-"""Benchmark: build time against plain mkdocs-material, checker timings, first-load page weights and Lighthouse scores.
+"""Benchmark: our build against plain mkdocs-material on the same Markdown (at the repository's games and scaled to 20
+games, warm and cold), the `mkdocs serve` edit-to-page time, the first load of every page in every language, and
+Lighthouse. Run with `make bench` (it installs Lighthouse 12.2.3 into .bench/ with npm and uses Debian's Chromium).
 
-Timings are medians of 5 runs and belong here, never in tests. Run with `make bench` (it installs Lighthouse 12.2.3
-into .bench/ with npm and uses Debian's Chromium).
+Timings are medians with min–max, of interleaved runs (ours, plain, ours, …) on copies of the repository under a
+temporary folder: nothing in the working tree is touched. They belong here, never in tests.
+Options: --runs N (default 5), --skip-lighthouse, --skip-scale.
 """
 from __future__ import annotations
 
+import argparse
 import functools
 import gzip
 import http.server
 import io
 import json
 import os
+import re
 import resource
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-RUNS = 5
+from quiz.site.languages import site_languages  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PAGE_KINDS = {"home": "", "refresher": "faraway/", "teach": "faraway/teach/", "quiz": "faraway/quiz/",
-              "farkle refresher": "farkle/", "odds": "farkle/odds/"}
-LIGHTHOUSE_PAGES = [(lang, kind) for lang in ("de", "tr") for kind in ("refresher", "teach", "quiz")]
+BUILD_INPUTS = ("mkdocs.yml", "docs/assets", "docs/sw.js", "overrides", "quiz", "rules")
 LIGHTHOUSE = ROOT / ".bench/node_modules/.bin/lighthouse"
+SCALE_GAMES = 20
 ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+ENV.pop("RULES_DIR", None)
+LANGUAGES = site_languages()
 
 
-def median_ms(function, runs: int = RUNS) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        function()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+# --- copies of the repository -------------------------------------------------------------------------------------------
+
+def games(repo: Path) -> list[str]:
+    return sorted(path.parent.name for path in (repo / "rules").glob("*/game.yml"))
 
 
-def plain_config(directory: Path) -> Path:
+def copy_repo(target: Path) -> Path:
+    for part in BUILD_INPUTS:
+        source = ROOT / part
+        if source.is_dir():
+            shutil.copytree(source, target / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            (target / part).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / part)
+    return target
+
+
+def scale_to(repo: Path, count: int) -> None:
+    """Copy the real games under new ids (faraway → faraway2, …), each with its checker module, until `count` games."""
+    real = games(repo)
+    copy = 2
+    while len(games(repo)) < count:
+        for game in real:
+            if len(games(repo)) >= count:
+                break
+            new = f"{game}{copy}"
+            shutil.copytree(repo / "rules" / game, repo / "rules" / new)
+            game_yml = repo / "rules" / new / "game.yml"
+            game_yml.write_text(re.sub(r"(?m)^id: .*$", f"id: {new}", game_yml.read_text(encoding="utf-8")), encoding="utf-8")
+            shutil.copy(repo / "quiz" / f"{game}.py", repo / "quiz" / f"{new}.py")
+        copy += 1
+
+
+def plain_config(repo: Path) -> Path:
     """mkdocs.yml without our hooks and template overrides: the same generated Markdown, plain Material + static-i18n."""
     out, skip = [], False
-    for line in (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines():
+    for line in (repo / "mkdocs.yml").read_text(encoding="utf-8").splitlines():
         if line.strip().startswith("custom_dir:"):
             continue
         if line.startswith("hooks:"):
@@ -56,71 +89,150 @@ def plain_config(directory: Path) -> Path:
             continue
         skip = False
         out.append(line)
-    config = directory / "mkdocs-plain.yml"
-    config.write_text("\n".join(out).replace("docs_dir: docs", f"docs_dir: {ROOT / 'docs'}") + "\n", encoding="utf-8")
+    config = repo / "mkdocs-plain.yml"
+    config.write_text("\n".join(out) + "\n", encoding="utf-8")
     return config
 
 
-def bench_build(out: Path) -> None:
-    """Full build (generation, lint, verification, mkdocs) against a plain build of the same Markdown, interleaved."""
-    mkdocs = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"]
-    ours_command = mkdocs + ["-d", str(out)]
-    subprocess.run(ours_command, cwd=ROOT, env=ENV, check=True)   # writes the generated Markdown the plain build reads
-    plain_command = mkdocs + ["-f", str(plain_config(out.parent)), "-d", str(out.parent / "plain")]
-    wall = {"ours": [], "plain": []}
-    cpu = {"ours": [], "plain": []}
-    for _ in range(RUNS):
-        for name, command in (("ours", ours_command), ("plain", plain_command)):
-            before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-            subprocess.run(command, cwd=ROOT, env=ENV, check=True, capture_output=True)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            wall[name].append(time.perf_counter() - start)
-            cpu[name].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
-    pages = sum(1 for _ in out.rglob("*.html"))
-    median = {kind: {name: statistics.median(v) for name, v in runs.items()} for kind, runs in (("wall", wall), ("cpu", cpu))}
-    print(f"build, `mkdocs build --strict` (median of {RUNS}, interleaved; {pages} HTML pages incl. 404s)")
-    print(f"  ours, with generation, lint and verification: {median['wall']['ours']:.2f} s wall, {median['cpu']['ours']:.2f} s CPU")
-    print(f"  plain mkdocs-material, same Markdown, no hooks or overrides: {median['wall']['plain']:.2f} s wall, "
-          f"{median['cpu']['plain']:.2f} s CPU")
-    print(f"  ratio: {median['wall']['ours'] / median['wall']['plain']:.2f} wall, "
-          f"{median['cpu']['ours'] / median['cpu']['plain']:.2f} CPU  (target ≤ 1.2; CPU time is the steadier figure on a shared machine)")
+def forget_generated(repo: Path) -> None:
+    """What a fresh clone lacks: the build cache and the generated Markdown."""
+    shutil.rmtree(repo / ".cache", ignore_errors=True)
+    for lang in LANGUAGES.codes:
+        shutil.rmtree(repo / "docs" / lang, ignore_errors=True)
 
 
-def bench_checkers() -> None:
-    from quiz import farkle
-    from quiz.site.pipeline import load_site
+# --- timing -------------------------------------------------------------------------------------------------------------
 
-    verify_cli = median_ms(lambda: subprocess.run([sys.executable, "-m", "quiz", "verify"], cwd=ROOT, check=True,
-                                                  capture_output=True))
-    verify_inside = median_ms(lambda: load_site(ROOT / "rules", verify=True))
+def spread(values: list[float], unit: str = "s", digits: int = 2) -> str:
+    return f"{statistics.median(values):.{digits}f} {unit} ({min(values):.{digits}f}–{max(values):.{digits}f})"
 
-    def farkle_tables():
-        for cached in (farkle._best_split, farkle._best_set_aside, farkle.roll_table, farkle.computed_tables):
-            cached.cache_clear()
-        farkle.roll_table()
-        farkle.computed_tables()
 
-    tables = median_ms(farkle_tables)
-    size = len(json.dumps(farkle.roll_table(), separators=(",", ":")).encode())
-    gz = len(gzip.compress(json.dumps(farkle.roll_table(), separators=(",", ":")).encode(), 9))
-    print(f"checkers (median of {RUNS})")
-    print(f"  python -m quiz verify: {verify_cli:.0f} ms as a command, {verify_inside:.0f} ms of it loading, linting and verifying")
-    print(f"  Farkle calculator table (923 rolls) and odds (all 6**n rolls, n = 1..6), cold caches: {tables:.0f} ms")
-    print(f"  calculator JSON: {size} bytes raw, {gz} gzip")
+def timed(command: list[str], cwd: Path) -> tuple[float, float]:
+    """Wall and CPU seconds (the child's user + system time: steadier on a shared machine) of one command."""
+    before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    subprocess.run(command, cwd=cwd, env=ENV, check=True, capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.perf_counter() - start, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
+
+def bench_build(repo: Path, runs: int, label: str) -> None:
+    """Ours warm (cache and generated Markdown in place), ours cold (as on a fresh clone), and plain Material on the
+    generated Markdown, interleaved."""
+    build = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"]
+    ours = build + ["-d", str(repo / "site")]
+    plain = build + ["-f", str(plain_config(repo)), "-d", str(repo / "site-plain")]
+    subprocess.run(ours, cwd=repo, env=ENV, check=True, capture_output=True)   # writes the Markdown plain reads
+    results: dict[str, list[tuple[float, float]]] = {"warm": [], "cold": [], "plain": []}
+    for _ in range(runs):
+        results["warm"].append(timed(ours, repo))
+        results["plain"].append(timed(plain, repo))
+        forget_generated(repo)
+        results["cold"].append(timed(ours, repo))
+    pages = sum(1 for _ in (repo / "site").rglob("*.html"))
+    plain_wall = statistics.median(w for w, _ in results["plain"])
+    plain_cpu = statistics.median(c for _, c in results["plain"])
+    print(f"build at {label} ({len(games(repo))} games, {pages} HTML files), `mkdocs build --strict`, {runs} interleaved runs:")
+    for name, text in (("plain", "plain mkdocs-material, same Markdown"), ("warm", "ours, warm (cache in place)"),
+                       ("cold", "ours, cold (fresh clone: no cache, no Markdown)")):
+        wall = [w for w, _ in results[name]]
+        cpu = [c for _, c in results[name]]
+        ratio = "" if name == "plain" else (f"   ratio {statistics.median(wall) / plain_wall:.2f} wall, "
+                                            f"{statistics.median(cpu) / plain_cpu:.2f} CPU")
+        print(f"  {text:48} {spread(wall)} wall, {spread(cpu)} CPU{ratio}")
+
+
+# --- mkdocs serve: from an edit to the page showing it --------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def fetch(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+class Served:
+    """`mkdocs serve` on a repository copy, up and answering."""
+
+    def __init__(self, repo: Path, config: Path | None = None):
+        self.port = free_port()
+        command = [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{self.port}"]   # (--no-livereload stops watching)
+        self.process = subprocess.Popen(command + (["-f", str(config)] if config else []), cwd=repo, env=ENV,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.url = f"http://127.0.0.1:{self.port}/"
+        deadline = time.monotonic() + 120
+        while not fetch(self.url):
+            if time.monotonic() > deadline:
+                raise RuntimeError("mkdocs serve did not come up")
+            time.sleep(0.1)
+
+    def wait_for(self, path: str, marker: str, timeout: float = 60) -> float:
+        start = time.perf_counter()
+        while marker not in fetch(self.url + path):
+            if time.perf_counter() - start > timeout:
+                raise RuntimeError(f"{marker} never showed on {path}")
+            time.sleep(0.02)
+        return time.perf_counter() - start
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def mark(path: Path, after: str, marker: str) -> None:
+    """Put a marker word into a text: in place of the previous marker, or first thing after `after` (and after the
+    opening quote of a quoted YAML value)."""
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r"Benchmark[a-z]+x", text)
+    if found:
+        text = text.replace(found.group(0), marker, 1)
+    else:
+        at = text.index(after) + len(after)
+        at += text[at] == '"'
+        text = text[:at] + marker + " " + text[at:]
+    path.write_text(text, encoding="utf-8")
+
+
+def bench_serve(ours_repo: Path, plain_repo: Path, runs: int) -> None:
+    """Edit one text.<lang>.yml under ours, the generated page's Markdown under plain (the same page, the same
+    words); time from the write until the served page shows it. Both servers run; edits alternate."""
+    game, lang = games(ours_repo)[0], LANGUAGES.codes[-1]
+    page = f"{LANGUAGES.prefix(lang)}{game}/"
+    edits = {"ours": (ours_repo / "rules" / game / f"text.{lang}.yml", "refresher_intro: "),
+             "plain": (plain_repo / "docs" / lang / game / "index.md", None)}
+    servers = {"ours": Served(ours_repo), "plain": Served(plain_repo, plain_config(plain_repo))}
+    times: dict[str, list[float]] = {"ours": [], "plain": []}
+    try:
+        for run in range(runs):
+            for name, server in servers.items():
+                path, after = edits[name]
+                if after is None:   # the intro paragraph, after the page's title
+                    after = re.search(r"(?m)^# .*\n\n", path.read_text(encoding="utf-8")).group(0)
+                marker = f"Benchmark{'abcdefghijklmnopqrstuvw'[run % 23] * (1 + run // 23)}x"   # no digits: the lint
+                mark(path, after, marker)                                                        # compares them
+                times[name].append(server.wait_for(page, marker))
+                time.sleep(3)   # a rebuild set off by our own writes to docs/ settles before the next edit
+    finally:
+        for server in servers.values():
+            server.close()
+    ratio = statistics.median(times["ours"]) / statistics.median(times["plain"])
+    print(f"mkdocs serve, from an edit to the page showing it ({page}, {runs} edits each, alternating):")
+    print(f"  plain mkdocs-material, the page's Markdown edited  {spread(times['plain'])}")
+    print(f"  ours, rules/{game}/text.{lang}.yml edited{' ' * max(0, 12 - len(game))}  {spread(times['ours'])}"
+          f"   ratio {ratio:.2f}")
+
+
+# --- first load ---------------------------------------------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=None)
-def gzip_size(body: bytes) -> int:
-    return len(gzip.compress(body, 9))
-
-
-def kind_of(url: str, content_type: str) -> str:
-    if "search_index.json" in url:
-        return "search index"
-    for kind, marker in (("HTML", "html"), ("CSS", "css"), ("JS", "javascript"), ("JSON", "json")):
-        if marker in content_type:
-            return kind
-    return "other"
+def gzip_bytes(body: bytes) -> bytes:
+    return gzip.compress(body, 6)
 
 
 class GzipHandler(http.server.SimpleHTTPRequestHandler):
@@ -147,12 +259,7 @@ class GzipHandler(http.server.SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
 
-@functools.lru_cache(maxsize=None)
-def gzip_bytes(body: bytes) -> bytes:
-    return gzip.compress(body, 6)
-
-
-class Server:
+class StaticHost:
     def __init__(self, directory: Path):
         handler = functools.partial(GzipHandler, directory=str(directory))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -163,43 +270,49 @@ class Server:
         self.httpd.shutdown()
 
 
-def bench_weights(site: Path, server: Server) -> None:
-    """What a first visit downloads, per page kind, as measured in Chromium (service-worker caching after load excluded)."""
+def page_paths(repo: Path) -> list[str]:
+    """Every page of one language, relative to its root: home, each game's pages, the 404 page."""
+    site = repo / "site"
+    pages = [p.relative_to(site).as_posix()[: -len("index.html")] for p in sorted(site.glob("*/**/index.html"))
+             if p.relative_to(site).parts[0] not in LANGUAGES.codes and p.relative_to(site).parts[0] != "assets"]
+    return [""] + pages + ["404.html"]
+
+
+def bench_first_load(repo: Path, host: StaticHost) -> None:
+    """Every page in every language opened in a fresh browser (service worker blocked): bytes on the wire (gzip as
+    served) and requests, until the network is idle."""
     from playwright.sync_api import sync_playwright
 
-    print("first-load weight per page kind (de; bytes raw / gzip; our own = site.css, common.js, quiz.js, dice.js, offline.js)")
+    paths = page_paths(repo)
+    table: dict[str, dict[str, tuple[int, int]]] = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        for kind, path in PAGE_KINDS.items():
-            context = browser.new_context(service_workers="block")
-            page = context.new_page()
-            bodies = []
-            page.on("response", lambda r: bodies.append((r.url, r.headers.get("content-type", ""), r)))
-            page.goto(f"{server.url}de/{path}")
-            page.wait_for_load_state("networkidle")
-            totals: dict[str, list[int]] = {}
-            own = [0, 0]
-            for url, content_type, response in bodies:
-                body = response.body()
-                key = kind_of(url, content_type)
-                raw, gz = totals.setdefault(key, [0, 0]), gzip_size(body)
-                raw[0] += len(body)
-                raw[1] += gz
-                if "/assets/" in url and url.rsplit("/", 1)[1] in ("site.css", "common.js", "quiz.js", "dice.js", "offline.js"):
-                    own[0] += len(body)
-                    own[1] += gz
-            summary = ", ".join(f"{k} {v[0]:,}/{v[1]:,}" for k, v in sorted(totals.items()))
-            all_raw, all_gz = sum(v[0] for v in totals.values()), sum(v[1] for v in totals.values())
-            print(f"  {kind:17} {len(bodies):2} requests, {all_raw:,}/{all_gz:,} in all: {summary}; own {own[0]:,}/{own[1]:,}")
-            context.close()
-        browser.close()
-    practice = {lang: (site / (f"{lang}/" if lang != "en" else "") / "faraway/quiz/practice.json").stat().st_size
-                for lang in ("en", "de", "fr", "tr")}
-    practice_gz = {lang: gzip_size((site / (f"{lang}/" if lang != "en" else "") / "faraway/quiz/practice.json").read_bytes())
-                   for lang in practice}
-    print("  Faraway practice JSON (fetched only when practice starts), raw/gzip: "
-          + ", ".join(f"{lang} {practice[lang]:,}/{practice_gz[lang]:,}" for lang in practice))
+        for lang in LANGUAGES.codes:
+            for path in paths:
+                context = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844})
+                page = context.new_page()
+                sizes: list[int] = []
 
+                def on_response(response, sizes=sizes):
+                    try:
+                        sizes.append(len(gzip_bytes(response.body())))
+                    except Exception:   # a response without a body (a redirect)
+                        pass
+                page.on("response", on_response)
+                page.goto(host.url + LANGUAGES.prefix(lang) + path)
+                page.wait_for_load_state("networkidle")
+                table.setdefault(path or "(home)", {})[lang] = (sum(sizes), len(sizes))
+                context.close()
+        browser.close()
+    print("first load, fresh browser, service worker blocked: KB gzip (1 KB = 1024 B) / requests")
+    print("  " + f"{'page':24}" + "".join(f"{lang:>13}" for lang in LANGUAGES.codes))
+    for path, row in table.items():
+        print("  " + f"{path:24}" + "".join(f"{row[lang][0] / 1024:9.1f} / {row[lang][1]:<2}" for lang in LANGUAGES.codes))
+    heaviest = max((cell[0], path, lang) for path, row in table.items() for lang, cell in row.items())
+    print(f"  heaviest: {heaviest[1]} ({heaviest[2]}) {heaviest[0]:,} B = {heaviest[0] / 1024:.1f} KB (goal ≤ 80 KB)")
+
+
+# --- Lighthouse ---------------------------------------------------------------------------------------------------------
 
 def lighthouse_scores(url: str) -> list[int]:
     env = dict(os.environ, CHROME_PATH=CHROMIUM)
@@ -211,31 +324,47 @@ def lighthouse_scores(url: str) -> list[int]:
     return [round(categories[c]["score"] * 100) for c in ("performance", "accessibility", "best-practices", "seo")]
 
 
-def bench_lighthouse(server: Server) -> None:
+def bench_lighthouse(repo: Path, host: StaticHost, runs: int) -> None:
     if not LIGHTHOUSE.exists():
         print("lighthouse: not installed (make bench installs it with npm i -E lighthouse@12.2.3)")
         return
-    print(f"Lighthouse 12.2.3, mobile defaults, gzip-serving local host (median of {RUNS}): "
-          "performance / accessibility / best practices / SEO")
-    for lang, kind in LIGHTHOUSE_PAGES:
-        runs = [lighthouse_scores(f"{server.url}{lang}/{PAGE_KINDS[kind]}") for _ in range(RUNS)]
-        medians = [statistics.median(scores) for scores in zip(*runs)]
-        spread = f"performance runs {sorted(r[0] for r in runs)}"
-        print(f"  {lang} {kind:9} {medians[0]:5.0f} / {medians[1]:3.0f} / {medians[2]:3.0f} / {medians[3]:3.0f}   ({spread})")
+    game = next(g for g in games(repo) if (repo / "site" / g / "quiz").is_dir())
+    print(f"Lighthouse 12.2.3, mobile defaults, gzip-serving local host, median of {runs}: "
+          "performance / accessibility / best practices / SEO (performance runs)")
+    for lang in LANGUAGES.codes:
+        for kind, path in (("refresher", f"{game}/"), ("teach", f"{game}/teach/"), ("quiz", f"{game}/quiz/")):
+            scores = [lighthouse_scores(f"{host.url}{LANGUAGES.prefix(lang)}{path}") for _ in range(runs)]
+            medians = [statistics.median(column) for column in zip(*scores)]
+            print(f"  {lang} {kind:9} {medians[0]:4.0f} / {medians[1]:3.0f} / {medians[2]:3.0f} / {medians[3]:3.0f}"
+                  f"   ({', '.join(str(s[0]) for s in scores)})")
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--skip-lighthouse", action="store_true")
+    parser.add_argument("--skip-scale", action="store_true")
+    args = parser.parse_args()
+    print(f"{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     with tempfile.TemporaryDirectory() as tmp:
-        site = Path(tmp) / "site"
-        bench_build(site)
-        bench_checkers()
-        server = Server(site)
+        repo = copy_repo(Path(tmp) / "repo")
+        bench_build(repo, args.runs, "the repository's games")
+        if not args.skip_scale:
+            scaled = copy_repo(Path(tmp) / "scaled")
+            scale_to(scaled, SCALE_GAMES)
+            bench_build(scaled, args.runs, f"{SCALE_GAMES} games")
+            shutil.rmtree(scaled)
+        plain_repo = copy_repo(Path(tmp) / "plain")
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-d", str(plain_repo / "site")],
+                       cwd=plain_repo, env=ENV, check=True, capture_output=True)   # the Markdown plain serve reads
+        bench_serve(copy_repo(Path(tmp) / "served"), plain_repo, args.runs)
+        host = StaticHost(repo / "site")
         try:
-            bench_weights(site, server)
-            bench_lighthouse(server)
+            bench_first_load(repo, host)
+            if not args.skip_lighthouse:
+                bench_lighthouse(repo, host, args.runs)
         finally:
-            server.close()
-        shutil.rmtree(site, ignore_errors=True)
+            host.close()
 
 
 if __name__ == "__main__":

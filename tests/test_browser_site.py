@@ -90,3 +90,18 @@ def test_search_puts_the_refresher_before_the_quiz_for_a_rule_title(page, server
     paths = search(page, texts(game, lang)["entries"][rule]["title"])
     own = [p for p in paths if p.startswith(f"/{lang_prefix(lang)}{game}/")]
     assert own and own[0] == f"/{lang_prefix(lang)}{game}/", paths
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_loads_when_the_visitor_goes_for_it_not_before(page, server, lang):
+    requested = []
+    page.on("request", lambda r: requested.append(r.url))
+    game = GAMES[0]
+    page.goto(url(server, lang, f"{game}/"))
+    page.wait_for_load_state("networkidle")
+    searchy = lambda: [u for u in requested if "search_index.json" in u or "/lunr/" in u or "/search." in u]  # noqa: E731
+    assert searchy() == []
+    paths = search(page, texts(game, lang)["name"].split()[0])
+    assert any(p.startswith(f"/{lang_prefix(lang)}{game}/") for p in paths), paths
+    assert any(u.endswith(f"/{lang_prefix(lang)}search/search_index.json") for u in searchy())
+    assert page.console_errors == []

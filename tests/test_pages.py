@@ -153,7 +153,7 @@ def test_quiz_answers_hide_in_details_and_link_to_their_rule(site_dir, lang, gam
 
 
 def test_yaml_text_is_escaped_never_markup():
-    from quiz.site.render import escape
+    from quiz.site.templating import escape
 
     assert escape('<script>alert(1)</script><img onerror="x">') == "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img onerror=&quot;x&quot;&gt;"
 

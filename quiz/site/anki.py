@@ -3,15 +3,14 @@ notes instead of adding them again, and the same bytes for the same cards (a bui
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import html
 import io
 import itertools
 import os
 import sqlite3
-import subprocess
 import tempfile
-import time
 import zipfile
 from pathlib import Path
 
@@ -49,19 +48,6 @@ def stable_id(*parts: str) -> int:
     return (1 << 30) + int.from_bytes(digest[:4], "big") % (1 << 30)
 
 
-def content_timestamp(repo: Path) -> int:
-    """The time a note was last changed, as Anki compares it on re-import: SOURCE_DATE_EPOCH if set, else the time of
-    the last commit that touched rules/ or quiz/, else now (not a git checkout)."""
-    if os.environ.get("SOURCE_DATE_EPOCH", "").isdigit():
-        return int(os.environ["SOURCE_DATE_EPOCH"])
-    try:
-        out = subprocess.run(["git", "log", "-1", "--format=%ct", "--", "rules", "quiz"], cwd=repo, capture_output=True,
-                             text=True, timeout=10, check=False).stdout.strip()
-    except OSError:
-        out = ""
-    return int(out) if out.isdigit() else int(time.time())
-
-
 def _model() -> genanki.Model:
     return genanki.Model(stable_id("rules-refresher", "model", "v1"), "Rules Refresher",
                          fields=[{"name": name} for name in FIELDS],
@@ -78,6 +64,11 @@ def _note(model: genanki.Model, deck_key: str, card: Card) -> genanki.Note:
 
 def deck_bytes(deck_key: str, name: str, description: str, cards: list[Card], timestamp: int) -> bytes:
     """One deck as the bytes of an .apkg: a zip holding the SQLite collection and an empty media list."""
+    return _deck_bytes(deck_key, name, description, tuple(cards), timestamp)
+
+
+@functools.lru_cache(maxsize=64)   # `mkdocs serve`: an edit to one language's texts leaves the other decks as they were
+def _deck_bytes(deck_key: str, name: str, description: str, cards: tuple[Card, ...], timestamp: int) -> bytes:
     model = _model()
     deck = genanki.Deck(stable_id("rules-refresher", "deck", deck_key), name, description)
     for card in cards:

@@ -5,9 +5,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 import hashlib
-import operator
 import random
-import re
 from typing import Any
 
 from quiz.checker import IllegalState, MalformedInput

@@ -5,14 +5,13 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import operator
-import os
 import re
 from pathlib import Path
 from typing import Any
 
 from quiz.checker import MalformedInput
 from quiz.checker import rules_class as find_rules_class
-from quiz.site.languages import REPO_ROOT, site_languages
+from quiz.site.languages import rules_dir, site_languages
 from quiz.site.problems import ContentError, Problems
 from quiz.site.source import check_schema, line_of, load_yaml, plain, schema
 from quiz.site.wording import Wording, resolve
@@ -31,11 +30,6 @@ BROWSER_PLACEHOLDERS = {"face", "points", "set_aside"}   # left in the text for 
 DIGITS = re.compile(r"\d+")
 CONDITION = re.compile(r"^\s*(\S+)\s*(==|!=|<=|>=|<|>)\s*(\S+)\s*$")
 COMPARE = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operator.gt}
-
-
-def rules_dir() -> Path:
-    """The rules/ folder; RULES_DIR overrides it (tests point it at a copy)."""
-    return Path(os.environ.get("RULES_DIR") or REPO_ROOT / "rules")
 
 
 def digit_runs(text: str) -> list[str]:

@@ -1,14 +1,21 @@
-"""The site's languages, read from the i18n plugin's configuration in mkdocs.yml: the one place a language is added."""
+"""The site's languages, read from the i18n plugin's configuration in mkdocs.yml: the one place a language is added;
+and where that file and rules/ are."""
 from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 from pathlib import Path
 
 import yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 MKDOCS_CONFIG = REPO_ROOT / "mkdocs.yml"
+
+
+def rules_dir() -> Path:
+    """The rules/ folder; RULES_DIR overrides it (tests point it at a copy)."""
+    return Path(os.environ.get("RULES_DIR") or REPO_ROOT / "rules")
 
 
 class _ConfigLoader(yaml.SafeLoader):

@@ -19,7 +19,7 @@ from mkdocs.plugins import event_priority
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from quiz.site import generate, offline, search_split  # noqa: E402  (needs the repository on sys.path)
+from quiz.site import generate, minify, offline, search_split  # noqa: E402  (needs the repository on sys.path)
 from quiz.site.languages import site_languages  # noqa: E402
 from quiz.site.problems import ContentError  # noqa: E402
 
@@ -47,9 +47,8 @@ def on_config(config):
     except ContentError as error:
         raise PluginError(f"rules/ has {len(error.problems)} problem(s):\n{error}") from None
     if not _nested_language_build(config):
-        shown = {game.id for game in site.games}
         for game_id, problems in site.drafts.items():
-            state = "shown while serving" if game_id in shown else "left out of the site"
+            state = "shown while serving" if game_id in site.shown_drafts else "left out of the site"
             LOG.info(f"draft {game_id!r} {state}: {len(problems)} problem(s) left, first: {problems[0]}")
     languages = site_languages()
     config.extra["rr_ui"] = site.ui  # for the theme's 404 page
@@ -63,8 +62,8 @@ def on_config(config):
                 language.theme = {"palette": [{"toggle": {"name": labels["to_dark"]}},
                                               {"toggle": {"name": labels["to_light"]}}]}
                 # A game's navigation section is named after its folder ("Sky team"): show its name in the language.
-                language.nav_translations = {dirname_to_title(game.id): game.texts[language.locale]["name"]
-                                             for game in site.games if language.locale in game.texts}
+                language.nav_translations = {dirname_to_title(game_id): names[language.locale]
+                                             for game_id, names in site.game_names.items() if language.locale in names}
     return config
 
 
@@ -89,6 +88,19 @@ def language_search_base(html: str, base_url: str, language: str) -> str:
     return jinja2.utils.markupsafe.Markup(CONFIG_BASE.sub(lambda m: m.group(1) + json.dumps(base), html, count=1))
 
 
+SEARCH_WORKER = re.compile(r'("search": ")([^"]*?)assets/javascripts/workers/(search\.[0-9a-f]+\.min\.js)(")')
+
+
+def lazy_search_worker(html: str) -> str:
+    """Material's __config with our stub worker (docs/assets/javascripts/workers/rr-search-lazy.js) in place of its
+    search worker: the stub loads the real one only when search is first used."""
+    html = str(html)  # a plain string: re.sub on Markup would escape the groups it puts back
+    if not SEARCH_WORKER.search(html):
+        raise PluginError("overrides/main.html: Material's __config names no search worker any more; see overrides/upstream/")
+    return jinja2.utils.markupsafe.Markup(SEARCH_WORKER.sub(
+        r"\1\2assets/javascripts/workers/rr-search-lazy.js?worker=\3\4", html, count=1))
+
+
 def dialog_name(html: str, label: str) -> str:
     """An accessible name for Material's search dialog (axe: aria-dialog-name)."""
     if SEARCH_DIALOG not in html:
@@ -102,7 +114,7 @@ def on_env(env, config, files):
     material = jinja2.FileSystemLoader(str(importlib.resources.files("material") / "templates"))
     env.loader = jinja2.ChoiceLoader([env.loader, jinja2.PrefixLoader({"material": material})])
     env.filters.update(without_hreflang_links=without_hreflang_links, language_search_base=language_search_base,
-                       dialog_name=dialog_name)
+                       lazy_search_worker=lazy_search_worker, dialog_name=dialog_name)
     return env
 
 
@@ -135,6 +147,7 @@ def on_post_build(config):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(page, encoding="utf-8")
     search_split.split_search_index(site_dir)
+    minify.minify_assets(site_dir)
     if _state["command"] == "serve":
         (site_dir / "sw.js").unlink(missing_ok=True)  # no offline cache while editing: pages change on every save
         return

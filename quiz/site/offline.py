@@ -9,10 +9,10 @@ import re
 from pathlib import Path
 
 from quiz.site.languages import Languages, site_languages
-from quiz.site.render import render
+from quiz.site.templating import render
 
 SHARED_PREFIXES = ("assets/stylesheets/", "assets/images/")
-SHARED_FILES = ("assets/site.css", "assets/common.js", "assets/quiz.js", "assets/dice.js", "assets/offline.js")
+SHARED_FILES = ("assets/site.css", "assets/site.js", "assets/quiz.js", "assets/dice.js", "assets/favicon.svg")
 LUNR = "assets/javascripts/lunr/min/"
 FALLBACK = "offline.html"      # in each language's folder; sw.js looks for it there
 HEADING = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
@@ -28,13 +28,16 @@ def _url(relative: str) -> str:
     return relative
 
 
-def shared_files(site: Path, lang: str, languages: Languages) -> list[str]:
+def site_files(site: Path) -> list[str]:
+    """Every file of a built site, relative to it, sorted; maps and pre-compressed copies left out."""
+    return sorted(path.relative_to(site).as_posix() for path in site.rglob("*")
+                  if path.is_file() and not path.name.endswith((".map", ".gz")))
+
+
+def shared_files(files: list[str], lang: str, languages: Languages) -> list[str]:
     """Assets a language's pages load: theme CSS and JS, the search worker and that language's stemmer, our files."""
     wanted = []
-    for path in sorted(site.rglob("*")):
-        relative = path.relative_to(site).as_posix()
-        if not path.is_file() or relative.endswith((".map", ".gz")):
-            continue
+    for relative in files:
         if relative.startswith(SHARED_PREFIXES) or relative in SHARED_FILES:
             wanted.append(relative)
         elif relative.startswith("assets/javascripts/") and not relative.startswith("assets/javascripts/lunr/"):
@@ -45,17 +48,14 @@ def shared_files(site: Path, lang: str, languages: Languages) -> list[str]:
     return wanted
 
 
-def language_files(site: Path, languages: Languages) -> dict[str, list[str]]:
+def language_files(files: list[str], languages: Languages) -> dict[str, list[str]]:
     """Each language's own pages and data files (the default language at the root, the others under /<lang>/)."""
-    files: dict[str, list[str]] = {lang: [] for lang in languages.codes}
+    own: dict[str, list[str]] = {lang: [] for lang in languages.codes}
     others = tuple(languages.prefix(lang) for lang in languages.codes if lang != languages.default)
-    for path in sorted(site.rglob("*")):
-        relative = path.relative_to(site).as_posix()
-        if not path.is_file() or not relative.endswith((".html", ".json")) or relative.startswith("assets/"):
-            continue
-        if relative != "offline.json":
-            files[relative.split("/", 1)[0] if relative.startswith(others) else languages.default].append(relative)
-    return files
+    for relative in files:
+        if relative.endswith((".html", ".json")) and not relative.startswith("assets/") and relative != "offline.json":
+            own[relative.split("/", 1)[0] if relative.startswith(others) else languages.default].append(relative)
+    return own
 
 
 def page_title(path: Path) -> str:
@@ -64,9 +64,8 @@ def page_title(path: Path) -> str:
     return html.unescape(TAG.sub("", found.group(1))).strip() if found else path.parent.name
 
 
-def write_fallback_pages(site: Path, ui: dict[str, dict], languages: Languages) -> None:
+def write_fallback_pages(site: Path, own: dict[str, list[str]], ui: dict[str, dict], languages: Languages) -> None:
     """Each language's offline fallback page, listing every page of every language it may find saved."""
-    own = language_files(site, languages)
     pages = [{"lang": lang, "name": languages.name(lang),
               "pages": [{"url": _url(f), "title": page_title(site / f)}
                         for f in own[lang] if f.endswith(".html") and not f.endswith(("404.html", FALLBACK))]}
@@ -76,13 +75,12 @@ def write_fallback_pages(site: Path, ui: dict[str, dict], languages: Languages) 
         target.write_text(render("offline.html.j2", lang=lang, ui=ui[lang], pages=pages), encoding="utf-8")
 
 
-def build_version(site: Path) -> str:
+def build_version(site: Path, files: list[str]) -> str:
     digest = hashlib.sha256()
-    for path in sorted(site.rglob("*")):
-        relative = path.relative_to(site).as_posix()
-        if path.is_file() and relative not in ("sw.js", "offline.json"):
+    for relative in files:
+        if relative not in ("sw.js", "offline.json"):
             digest.update(relative.encode())
-            digest.update(path.read_bytes())
+            digest.update((site / relative).read_bytes())
     return digest.hexdigest()[:12]
 
 
@@ -90,12 +88,14 @@ def write_offline_files(site: Path, worker_source: Path, ui: dict[str, dict], la
     """Write the fallback pages, offline.json and sw.js into a built site; returns the build version. Every language
     keeps every language's fallback page: offline, a page of a language never visited gets one in its own language."""
     languages = languages or site_languages()
-    write_fallback_pages(site, ui, languages)
-    version = build_version(site)
     fallbacks = [languages.prefix(lang) + FALLBACK for lang in languages.codes]
+    files = sorted(set(site_files(site)) | set(fallbacks))
+    own = language_files(files, languages)
+    write_fallback_pages(site, own, ui, languages)
+    version = build_version(site, files)
     manifest = {"build": version, "languages": {
-        lang: [_url(f) for f in sorted(set(own) | set(fallbacks)) + shared_files(site, lang, languages)]
-        for lang, own in language_files(site, languages).items()}}
+        lang: [_url(f) for f in sorted(set(pages) | set(fallbacks)) + shared_files(files, lang, languages)]
+        for lang, pages in own.items()}}
     (site / "offline.json").write_text(json.dumps(manifest, separators=(",", ":")), encoding="utf-8")
     (site / "sw.js").write_text(worker_source.read_text(encoding="utf-8").replace("__BUILD__", version), encoding="utf-8")
     return version

@@ -3,27 +3,22 @@ never markup), the Jinja2 templates in quiz/site/templates/ make the markup, esc
 from __future__ import annotations
 
 import functools
-import html
 import json
 import re
 from fractions import Fraction
-from pathlib import Path
-from typing import Any
 
-import jinja2
 from babel import Locale
 from babel.numbers import format_decimal as babel_decimal
 from babel.numbers import format_percent as babel_percent
 from babel.units import format_unit
-from markupsafe import Markup
 
 from quiz.site import anki, bank
 from quiz.site.content import BROWSER_PLACEHOLDERS, WORDS_PER_MINUTE, Game, Question, Section, Site
 from quiz.site.languages import site_languages
+from quiz.site.templating import render, templates
 
 PRACTICE_FILE = "practice.json"
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
-TEMPLATES = Path(__file__).resolve().parent / "templates"
 # The macro of sections.md.j2 that draws each section kind.
 SECTION_MACROS = {
     "summary": "paragraphs", "exceptions": "exceptions", "turn": "titled", "numbers": "numbers", "forget": "forget",
@@ -39,26 +34,6 @@ LEADING_PUNCTUATION = re.compile(r"^[\s.,;:]+")
 # Material's search weight per page kind: a rule's explanation before the questions about it.
 SEARCH_BOOST = {"refresher": 2}
 CHART = {"width": 320, "bar_height": 22, "gap": 8, "left": 34, "right": 70}
-
-
-def escape(value: Any) -> Markup:
-    """YAML text is data, never markup: HTML special characters are shown as text (as html.escape writes them)."""
-    return value if isinstance(value, Markup) else Markup(html.escape(str(value), quote=True))
-
-
-@functools.cache
-def templates() -> jinja2.Environment:
-    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, finalize=escape,
-                                     undefined=jinja2.StrictUndefined)
-    environment.filters["json"] = lambda value: json.dumps(value, ensure_ascii=False)
-    # JSON inside <script>: never escaped as HTML (a script's text is not decoded), only "<" kept from closing it.
-    environment.filters["script_json"] = lambda value: Markup(json.dumps(value, ensure_ascii=False).replace("<", "\\u003c"))
-    environment.filters["yaml_string"] = lambda value: Markup(json.dumps(value, ensure_ascii=False))
-    return environment
-
-
-def render(template: str, **data: Any) -> str:
-    return templates().get_template(template).render(**data)
 
 
 def format_decimal(value: Fraction, lang: str) -> str:
@@ -94,6 +69,11 @@ def page_span(pages: tuple[int, ...]) -> str:
     if run:
         parts.append(run)
     return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in parts)
+
+
+@functools.lru_cache(maxsize=8192)   # `mkdocs serve` draws the same variants again after every edit
+def _drawn(segments_json: str) -> str:
+    return str(templates().get_template("parts.md.j2").module.segments(laid_out(json.loads(segments_json))))
 
 
 def laid_out(segments: list | None) -> list | None:
@@ -209,7 +189,7 @@ class Writer:
     @staticmethod
     def drawn_text(segments: list) -> str:
         """A question's text with its pictures, as the page's own questions show it (the same macro)."""
-        return str(templates().get_template("parts.md.j2").module.segments(laid_out(segments)))
+        return _drawn(json.dumps(segments, ensure_ascii=False, sort_keys=True))
 
     def practice_pool(self) -> str:
         """Checker-answered, legal variants of every question with ranges, worded in this language by the bank."""
@@ -294,10 +274,16 @@ class Writer:
         return "\n".join(parts)
 
     def page(self, name: str) -> dict:
-        """What every page has: its title, description and intro, the site texts, the game."""
+        """What every page has: its title, description and intro, the site texts, the game, the scripts it needs."""
         return {"title": self.plain(f"{name}_title"), "description": self.plain(f"{name}_description"),
                 "intro": self.plain(f"{name}_intro"), "ui": self.ui, "quiz": self.ui["quiz"], "game": self.game.id,
-                "search_boost": SEARCH_BOOST.get(name)}
+                "search_boost": SEARCH_BOOST.get(name), "scripts": self.scripts(name)}
+
+    def scripts(self, name: str) -> list[str]:
+        """quiz.js where the page asks questions, dice.js where it has a calculator; nothing else loads them."""
+        sections = self.game.pages.get(name, [])
+        asks = name == "quiz" or (name == "refresher" and bool(self.game.questions))
+        return (["quiz.js"] if asks else []) + (["dice.js"] if any(s.kind == "calculator" for s in sections) else [])
 
     @staticmethod
     def jumps(sections: list[dict]) -> list[dict]:

@@ -51,6 +51,12 @@ def plural_categories(lang: str) -> tuple[str, ...]:
     return tuple(c for c in PLURAL_CATEGORIES if c in Locale.parse(lang).plural_form.tags | {"other"})
 
 
+@functools.lru_cache(maxsize=4096)   # practice words tens of thousands of numbers, mostly the same few
+def _number(value: int, lang: str) -> str:
+    return format_decimal(value, locale=lang)
+
+
+@functools.lru_cache(maxsize=4096)
 def plural_category(lang: str, number: int) -> str:
     return Locale.parse(lang).plural_form(number)
 
@@ -93,7 +99,7 @@ class Wording:
         self.pictures = pictures or {}
 
     def number(self, value: int) -> str:
-        return format_decimal(value, locale=self.lang)
+        return _number(value, self.lang)
 
     def count(self, noun: str, number: int) -> str:
         """A count with its noun in the form the language's plural rule picks: "1 clue", "2 clues"."""
