@@ -1,0 +1,94 @@
+"""The build cache (quiz/site/generate.py): a warm build takes the generated files from .cache/ without loading
+rules/ again, an edit to any input is a new key, a hand-edited or deleted generated file is put back, and a problem is
+never cached. In-process, on the fixture game."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import FIXTURE_GAME, FIXTURE_ID, LANGUAGES, fixture_rules
+from quiz.site import generate
+from quiz.site.problems import ContentError
+
+REFRESHER = f"{LANGUAGES[0]}/{FIXTURE_ID}/index.md"
+
+
+@pytest.fixture
+def rules(tmp_path):
+    generate._memory.clear()
+    yield fixture_rules(tmp_path / "repo" / "rules")
+    generate._memory.clear()
+
+
+@pytest.fixture
+def generations(monkeypatch):
+    """Counts how often rules/ is loaded and rendered afresh."""
+    calls = []
+    real = generate._generate
+    monkeypatch.setattr(generate, "_generate", lambda *args: calls.append(args) or real(*args))
+    return calls
+
+
+def build(rules, docs):
+    generate._memory.clear()          # as a new `mkdocs build` process would start
+    return generate.write_docs(docs, rules)
+
+
+def test_a_warm_build_takes_everything_from_the_cache(rules, tmp_path, generations):
+    docs = tmp_path / "docs"
+    first = build(rules, docs)
+    page = (docs / REFRESHER).read_bytes()
+    assert len(generations) == 1 and (rules.parent / ".cache" / "generated").is_dir()
+    second = build(rules, docs)
+    assert len(generations) == 1                          # no loading, no rendering
+    assert second == first and (docs / REFRESHER).read_bytes() == page
+
+
+def test_an_edited_input_is_generated_again(rules, tmp_path, generations):
+    docs = tmp_path / "docs"
+    build(rules, docs)
+    text = rules / FIXTURE_ID / f"text.{LANGUAGES[0]}.yml"
+    text.write_text(text.read_text(encoding="utf-8").replace("refresher_intro: ", "refresher_intro: Edited ", 1),
+                    encoding="utf-8")
+    build(rules, docs)
+    assert len(generations) == 2
+    assert "Edited" in (docs / REFRESHER).read_text(encoding="utf-8")
+
+
+def test_a_hand_edited_or_deleted_generated_file_is_put_back(rules, tmp_path, generations):
+    docs = tmp_path / "docs"
+    build(rules, docs)
+    page = (docs / REFRESHER).read_bytes()
+    (docs / REFRESHER).write_text("edited by hand", encoding="utf-8")
+    build(rules, docs)
+    assert (docs / REFRESHER).read_bytes() == page
+    (docs / REFRESHER).unlink()
+    for cached in (rules.parent / ".cache" / "generated").glob("*.files.pickle"):
+        cached.unlink()                                    # and the cached files gone too: generated again
+    build(rules, docs)
+    assert (docs / REFRESHER).read_bytes() == page and len(generations) == 2
+
+
+def test_a_problem_is_never_cached(rules, tmp_path, generations):
+    docs = tmp_path / "docs"
+    build(rules, docs)
+    questions = rules / FIXTURE_ID / "questions.yml"
+    good = questions.read_text(encoding="utf-8")
+    questions.write_text(good.replace("answer:", "answer: 999999  #", 1), encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(ContentError):
+            build(rules, docs)
+    assert len(generations) == 3                          # tried afresh each time
+    questions.write_text(good, encoding="utf-8")
+    build(rules, docs)
+    assert len(generations) == 3                          # the good content's result was still there
+
+
+def test_the_digest_covers_every_input(rules):
+    inputs = {path.name for path in generate._inputs(rules)}
+    assert {"checker.py", "render.py", "parts.md.j2", "ui.schema.json", "mkdocs.yml", f"{FIXTURE_ID}.py",
+            f"text.{LANGUAGES[0]}.yml", f"ui.{LANGUAGES[0]}.yml"} <= inputs
+    assert (FIXTURE_GAME / "quiz" / f"{FIXTURE_ID}.py") in generate._inputs(rules)   # a checker outside quiz/
+    digest = generate.input_digest(rules, False, "", 0)
+    assert generate.input_digest(rules, False, "https://example.org/", 0) != digest
+    assert generate.input_digest(rules, False, "", 1) != digest
+    assert generate.input_digest(rules, True, "", 0) != digest
