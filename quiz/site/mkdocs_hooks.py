@@ -119,6 +119,13 @@ def on_env(env, config, files):
 
 
 def on_serve(server, config, builder):
+    """Watch rules/ and the hand-written files under docs/, not the pages generated into docs/<lang>/: a rebuild's own
+    writes there would set off a second rebuild after every edit."""
+    server.unwatch(config.docs_dir)
+    generated = set(site_languages().codes)
+    for path in sorted(Path(config.docs_dir).iterdir()):
+        if path.name not in generated:
+            server.watch(str(path))
     server.watch(str(generate.rules_dir()))
     return server
 
