@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve site test check lint verify bench screenshots chromium clean
+.PHONY: serve site deploy test check lint verify bench screenshots chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,11 @@ site: $(VENV)/.site-deps
 	rm -rf .site-new
 	$(BIN)/mkdocs build --strict --quiet -d .site-new || { rm -rf .site-new; exit 1; }
 	rm -rf site && mv .site-new site
+
+## deploy: build for SITE_URL and publish it to the gh-pages branch with MkDocs' gh-deploy (GitHub Pages)
+deploy: $(VENV)/.site-deps
+	@test -n "$$SITE_URL" || { echo "Say where it will live: SITE_URL=https://<you>.github.io/<repository>/ make deploy"; exit 1; }
+	$(BIN)/mkdocs gh-deploy --strict --force
 
 lint: $(VENV)/.site-deps
 	$(BIN)/python -m quiz lint
@@ -60,5 +65,5 @@ check: $(VENV)/.test-deps
 	HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest -q -n auto -m "not browser and not slow" tests
 
 clean:
-	rm -rf site .site-new .pytest_cache .hypothesis
+	rm -rf site .site-new .pytest_cache .hypothesis .cache
 	find docs -mindepth 1 -maxdepth 1 ! -name assets ! -name sw.js -exec rm -rf {} +

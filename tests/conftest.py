@@ -118,9 +118,13 @@ def copy_repo(target: Path) -> Path:
     return target
 
 
-def mkdocs(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+def mkdocs(cwd: Path, *args: str, site_url: str | None = None) -> subprocess.CompletedProcess:
+    """`mkdocs build --strict` in a folder; for site_url (SITE_URL), or mkdocs.yml's local default."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     env.pop("RULES_DIR", None)
+    env.pop("SITE_URL", None)
+    if site_url:
+        env["SITE_URL"] = site_url
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=300)
 
@@ -193,9 +197,28 @@ class _QuietServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def serve(directory: Path):
-    """Serve a folder on 127.0.0.1 (a free port): (base URL, server)."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
+class _StaticHostHandler(_QuietHandler):
+    """Answers a missing address with the site's 404.html, as a static host does (GitHub Pages serves the one at the
+    root of the site)."""
+    not_found_page: Path | None = None
+
+    def send_error(self, code, message=None, explain=None):
+        if code != 404 or self.not_found_page is None or not self.not_found_page.is_file():
+            return super().send_error(code, message, explain)
+        body = self.not_found_page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+def serve(directory: Path, not_found_page: Path | None = None):
+    """Serve a folder on 127.0.0.1 (a free port): (base URL, server). With not_found_page, a missing address gets that
+    page, as on a static host."""
+    handler = functools.partial(type("Handler", (_StaticHostHandler,), {"not_found_page": not_found_page}),
+                                directory=str(directory))
     httpd = _QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{httpd.server_address[1]}/", httpd

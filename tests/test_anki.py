@@ -20,11 +20,9 @@ SITE_URL = "https://example.org/rr/"
 
 def built_site_url() -> str:
     """The address the test site is built for (mkdocs.yml's site_url), which the cards link to."""
-    import yaml
+    from quiz.site.languages import site_url
 
-    from quiz.site.languages import MKDOCS_CONFIG, _ConfigLoader
-
-    return yaml.load(MKDOCS_CONFIG.read_text(encoding="utf-8"), Loader=_ConfigLoader)["site_url"]  # noqa: S506
+    return site_url()
 
 
 def notes(apkg: bytes, tmp_path: Path) -> dict[str, list[str]]:

@@ -19,10 +19,24 @@ def rules_dir() -> Path:
 
 
 class _ConfigLoader(yaml.SafeLoader):
-    """Reads mkdocs.yml without resolving MkDocs' own tags (!ENV and friends): only the i18n block matters here."""
+    """Reads mkdocs.yml as MkDocs does for what we need: `!ENV` resolved (`!ENV NAME`, or `!ENV [NAME, …, default]`),
+    other tags (Python objects in markdown_extensions) left as None."""
 
 
+def _env_tag(loader: yaml.SafeLoader, node: yaml.Node):
+    if isinstance(node, yaml.ScalarNode):
+        return os.environ.get(loader.construct_scalar(node))
+    *names, default = loader.construct_sequence(node)
+    return next((os.environ[name] for name in names if os.environ.get(name)), default)
+
+
+_ConfigLoader.add_constructor("!ENV", _env_tag)
 _ConfigLoader.add_multi_constructor("!", lambda loader, suffix, node: None)
+
+
+def site_url(config: Path = MKDOCS_CONFIG) -> str:
+    """The address the site is built for: mkdocs.yml's site_url, with SITE_URL from the environment if set."""
+    return yaml.load(config.read_text(encoding="utf-8"), Loader=_ConfigLoader)["site_url"]  # noqa: S506 - a SafeLoader
 
 
 @dataclasses.dataclass(frozen=True)

@@ -347,7 +347,7 @@ def home(site: Site, lang: str) -> str:
 
 def render_site(site: Site, site_url: str = "", deck_time: int = 0) -> dict[str, str | bytes]:
     """Every generated file: path under docs/ (starting with the language) -> Markdown, JSON, or an Anki deck's bytes.
-    site_url is where the Anki cards link to; deck_time their notes' change time (see anki.content_timestamp)."""
+    site_url is where the Anki cards link to; deck_time their notes' change time (see generate.content_time)."""
     pages: dict[str, str | bytes] = {}
     for lang in site.languages:
         pages[f"{lang}/index.md"] = home(site, lang)
