@@ -30,6 +30,14 @@ class Practice:
     lost: int = 0        # legal, but they lose what the question tests (`keep`)
 
 
+@dataclasses.dataclass
+class Remembered:
+    """What earlier builds in this process made of a game and still hold (see verify_site)."""
+
+    draws: dict = dataclasses.field(default_factory=dict)      # question id -> Practice without wording
+    wordings: dict = dataclasses.field(default_factory=dict)   # language -> (question, givens, answer) -> its wording
+
+
 # --- givens -----------------------------------------------------------------------------------------------------------
 
 def assign(data: Any, path: str, value: Any) -> None:
@@ -121,8 +129,10 @@ def answer_label(kind: str, answer: Any, ui: dict, wording: Wording) -> str:
 class QuestionCheck:
     """Everything `verify` checks about one question; problems are collected, never raised."""
 
-    def __init__(self, site: Site, game: Game, question: Question, problems: Problems):
+    def __init__(self, site: Site, game: Game, question: Question, problems: Problems,
+                 remembered: Remembered | None = None):
         self.site, self.game, self.question, self.problems = site, game, question, problems
+        self.remembered = remembered
         self.path = game.dir / "questions.yml"
         self.facts = game.values()
 
@@ -308,6 +318,11 @@ class QuestionCheck:
         """The question as each language says it for these givens and this answer; None after reporting a problem."""
         worded = {}
         for lang, entry in entries.items():
+            remembered = self.remembered.wordings.get(lang) if self.remembered else None
+            key = (self.question.id, repr(givens), repr(answer))
+            if remembered is not None and key in remembered:
+                worded[lang] = remembered[key]
+                continue
             wording = self.game.wording(lang)
             label = answer_label(self.question.kind, answer, self.site.ui[lang], wording)
             values = {**self.facts, **givens, "answer": answer if self.question.kind == "number" else label}
@@ -320,10 +335,29 @@ class QuestionCheck:
                 self.add("RR105", f"{lang}: {exc}", self.game.dir / f"questions.{lang}.yml",
                          line_of(self.game.question_texts[lang].get(self.question.id)))
                 return None
+            if remembered is not None:
+                remembered[key] = worded[lang]
         return worded
 
     def practice(self, entries: dict) -> Practice:
         """Seeded, reproducible variants: legal, keeping what the question tests, answered by the checker, worded."""
+        remembered = self.remembered.draws if self.remembered else {}
+        drawn = remembered.get(self.question.id) or self.draw()
+        if drawn is None:
+            return Practice()
+        if self.remembered:
+            remembered[self.question.id] = drawn
+        practice = Practice(illegal=drawn.illegal, lost=drawn.lost)
+        for variant in drawn.variants:
+            worded = self.word(entries, variant["givens"], variant["answer"])
+            if worded is None:
+                return Practice()
+            practice.variants.append({**variant, "worded": worded})
+        return practice
+
+    def draw(self) -> Practice | None:
+        """The variants in no language yet: drawn from the ranges, legal, keeping what the question tests, answered by
+        the checker; None after reporting a problem."""
         question, game = self.question, self.game
         rng = random.Random(f"practice:{game.id}:{question.id}")
         before = [c for c in question.keep or [] if not c.needs_answer]
@@ -351,24 +385,22 @@ class QuestionCheck:
                 answer = compute(game, question, givens)
             except (MalformedInput, IllegalState) as exc:
                 self.add("RR306", f"vary draws malformed givens ({exc}); narrow the ranges")
-                return Practice()
+                return None
             except Exception as exc:
                 self.add("RR305", f"checker crashed on a variant: {type(exc).__name__}: {exc}")
-                return Practice()
+                return None
             if not answer_type_ok(question.kind, answer):
                 self.add("RR305", f"the checker's {answer!r} for a variant is not a {question.kind} answer")
-                return Practice()
+                return None
             if not all(c.holds({**self.facts, **givens, "answer": answer}) for c in after):
                 practice.lost += 1
                 continue
-            worded = self.word(entries, givens, answer)
-            if worded is None:
-                return Practice()
-            practice.variants.append({"givens": givens, "answer": answer, "worded": worded})
+            practice.variants.append({"givens": givens, "answer": answer})
         if len(practice.variants) < MIN_PRACTICE_VARIANTS:
             self.add("RR306", f"vary: only {len(practice.variants)} variant(s) are legal and keep "
                      f"{', '.join(c.text for c in question.keep or []) or 'the question'}"
                      f" ({practice.illegal} illegal, {practice.lost} lost it); widen or narrow the ranges")
+            return None
         return practice
 
 
@@ -391,14 +423,15 @@ def check_coverage_of_rules(game: Game, problems: Problems) -> None:
                                                   f"({', '.join(remember) or 'none'}); the refresher asks {REMEMBER_QUESTIONS}")
 
 
-def verify_game(site: Site, game: Game, problems: Problems) -> None:
-    """Check every question of a game; keep its wording per language and its practice variants on the game."""
+def verify_game(site: Site, game: Game, problems: Problems, remembered: Remembered | None = None) -> None:
+    """Check every question of a game; keep its wording per language and its practice variants on the game.
+    remembered: from earlier builds, still valid (see verify_site)."""
     check_coverage_of_rules(game, problems)
     rule_ids = {e.id for s in game.pages["refresher"] if s.kind == "forget" for e in s.entries}
     seen = set()
     game.worded, game.practice = {}, {}
     for question in game.questions:
-        check = QuestionCheck(site, game, question, problems)
+        check = QuestionCheck(site, game, question, problems, remembered)
         found_before = len(problems.items)
         if question.id in seen:
             check.add("duplicate question id")
@@ -426,7 +459,38 @@ def verify_game(site: Site, game: Game, problems: Problems) -> None:
                              "text for a question that does not exist")
 
 
-def verify_site(site: Site, problems: Problems) -> None:
+_verified: dict[str, tuple[str, dict, dict]] = {}    # game id -> its sources' digest, worded questions, practice
+_draws: dict[str, tuple[str, dict]] = {}                 # game id -> its sources in no language, draws
+_wordings: dict[tuple[str, str], tuple[str, dict]] = {}   # game id, language -> that language's sources, wordings
+
+
+def verify_site(site: Site, problems: Problems, remember: bool = False) -> None:
+    """Verify every game's questions. remember (a long-lived process: `mkdocs serve`) keeps each game that passed, and
+    takes it back while its sources are unchanged; in a game that changed, practice variants are drawn again only if
+    a file in no language changed, and worded again only in the languages whose files changed. Tests leave it off:
+    they may patch a checker in place."""
     for game in site.games:
-        if game.questions:
+        if not game.questions:
+            continue
+        if not remember:
             verify_game(site, game, problems)
+            continue
+        sources = site.game_sources(game)
+        kept = _verified.get(game.id)
+        if kept and kept[0] == sources:
+            game.worded, game.practice = kept[1], kept[2]
+            continue
+        remembered = Remembered()
+        neutral = site.game_sources(game, ())
+        if _draws.get(game.id, ("",))[0] != neutral:
+            _draws[game.id] = (neutral, {})
+        remembered.draws = _draws[game.id][1]
+        for lang in site.languages:
+            lang_sources = site.game_sources(game, (lang, site.default_language))
+            if _wordings.get((game.id, lang), ("",))[0] != lang_sources:
+                _wordings[(game.id, lang)] = (lang_sources, {})
+            remembered.wordings[lang] = _wordings[(game.id, lang)][1]
+        found_before = len(problems.items)
+        verify_game(site, game, problems, remembered)
+        if len(problems.items) == found_before:
+            _verified[game.id] = (sources, game.worded, game.practice)

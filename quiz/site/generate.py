@@ -93,13 +93,16 @@ def input_digest(root: Path, show_drafts: bool, site_url: str, deck_time: int) -
     return _memory["digest"]
 
 
-def _generate(root: Path, show_drafts: bool, site_url: str, deck_time: int) -> tuple[Generated, dict[str, bytes]]:
-    """Load, lint, verify and render rules/ (raises ContentError on any problem): the summary and every file's bytes."""
+def _generate(root: Path, show_drafts: bool, site_url: str, deck_time: int,
+              remember: bool = False) -> tuple[Generated, dict[str, bytes]]:
+    """Load, lint, verify and render rules/ (raises ContentError on any problem): the summary and every file's bytes.
+    remember: keep each game's result in this process for the next build (see bank.verify_site)."""
     from quiz.site.pipeline import load_site   # imported here: a cached build needs none of it
     from quiz.site.render import render_site
 
-    site = load_site(root, show_drafts=show_drafts)
-    files = {relative: _as_written(relative, content) for relative, content in render_site(site, site_url, deck_time).items()}
+    site = load_site(root, show_drafts=show_drafts, remember=remember)
+    files = {relative: _as_written(relative, content)
+             for relative, content in render_site(site, site_url, deck_time, remember).items()}
     generated = Generated(
         ui=json.loads(json.dumps(site.ui)),   # plain dicts: loading the summary must not import the YAML loader
         game_names={game.id: {lang: texts["name"] for lang, texts in game.texts.items()} for game in site.games},
@@ -148,9 +151,11 @@ def _docs_hold(docs_dir: Path, files: dict[str, str]) -> bool:
     return True
 
 
-def write_docs(docs_dir: Path, root: Path | None = None, show_drafts: bool = False, site_url: str = "") -> Generated:
+def write_docs(docs_dir: Path, root: Path | None = None, show_drafts: bool = False, site_url: str = "",
+               remember: bool = False) -> Generated:
     """Every generated file in docs_dir/<lang>/, as rules/ says now: from memory (static-i18n builds once per
-    language), checked against the cache's summary, or made afresh; generated files that no longer exist deleted."""
+    language), checked against the cache's summary, or made afresh; generated files that no longer exist deleted.
+    remember (`mkdocs serve`): made afresh, only the games whose sources changed are verified and rendered again."""
     root = (root or rules_dir()).resolve()
     deck_time = content_time(root.parent)
     key = input_digest(root, show_drafts, site_url, deck_time)
@@ -161,7 +166,7 @@ def write_docs(docs_dir: Path, root: Path | None = None, show_drafts: bool = Fal
     if generated is None or not _docs_hold(docs_dir, generated.files):
         files = _load(folder / f"{key}.files.pickle") if generated is not None else None
         if files is None:
-            generated, files = _generate(root, show_drafts, site_url, deck_time)
+            generated, files = _generate(root, show_drafts, site_url, deck_time, remember)
             _store(folder, key, generated, files)
         for relative, data in files.items():
             target = docs_dir / relative

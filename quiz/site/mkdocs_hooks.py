@@ -42,8 +42,9 @@ def on_config(config):
     if not _nested_language_build(config):
         _state["site_dir"] = config.site_dir
     try:
-        site = generate.write_docs(Path(config.docs_dir), show_drafts=_state["command"] == "serve",
-                                   site_url=config.site_url or "")
+        serving = _state["command"] == "serve"
+        site = generate.write_docs(Path(config.docs_dir), show_drafts=serving, site_url=config.site_url or "",
+                                   remember=serving)
     except ContentError as error:
         raise PluginError(f"rules/ has {len(error.problems)} problem(s):\n{error}") from None
     if not _nested_language_build(config):

@@ -12,9 +12,9 @@ from quiz.site.problems import Problem, Problems
 DRAFT_SHOWABLE = {"RR109", "RR205"}   # unfinished texts and too few questions: the pages still render
 
 
-def load_site(root: Path, verify: bool = True, show_drafts: bool = False) -> Site:
+def load_site(root: Path, verify: bool = True, show_drafts: bool = False, remember: bool = False) -> Site:
     """Load and validate everything under rules/ (and check every quiz question); raise ContentError listing every
-    problem, one line each. Drafts with problems go to site.drafts instead."""
+    problem, one line each. Drafts with problems go to site.drafts instead. remember: see bank.verify_site."""
     site = load_content(root)
     site.drafts = {}
     problems = Problems(root)
@@ -22,7 +22,7 @@ def load_site(root: Path, verify: bool = True, show_drafts: bool = False) -> Sit
     set_drafts_aside(site, problems, show_drafts)
     problems.raise_if_any()
     if verify:
-        bank.verify_site(site, problems)
+        bank.verify_site(site, problems, remember)
         set_drafts_aside(site, problems, show_drafts)
         problems.raise_if_any()
     return site

@@ -199,7 +199,8 @@ class Writer:
                 worded = variant["worded"][self.lang]
                 options = bank.options(question, variant["answer"])
                 key = question.kind + ":" + "|".join(options)
-                controls.setdefault(key, self.controls(question.kind, options, "rr-in-practice"))
+                if key not in controls:   # a few kinds of control serve hundreds of variants
+                    controls[key] = self.controls(question.kind, options, "rr-in-practice")
                 item = {
                     "id": bank.variant_id(question, variant), "q": question.id, "rule": question.rule,
                     "kind": question.kind, "controls": key, "text": worded["text"], "why": worded["why"],
@@ -345,13 +346,23 @@ def home(site: Site, lang: str) -> str:
     return render("home.md.j2", ui=site.ui[lang], games=games)
 
 
-def render_site(site: Site, site_url: str = "", deck_time: int = 0) -> dict[str, str | bytes]:
+_rendered: dict[tuple[str, str], tuple[tuple, dict[str, str | bytes]]] = {}   # (game, language) -> key, pages
+
+
+def render_site(site: Site, site_url: str = "", deck_time: int = 0, remember: bool = False) -> dict[str, str | bytes]:
     """Every generated file: path under docs/ (starting with the language) -> Markdown, JSON, or an Anki deck's bytes.
-    site_url is where the Anki cards link to; deck_time their notes' change time (see generate.content_time)."""
+    site_url is where the Anki cards link to; deck_time their notes' change time (see generate.content_time).
+    remember: as bank.verify_site, a game's pages in a language are kept while that language's sources are unchanged."""
     pages: dict[str, str | bytes] = {}
     for lang in site.languages:
         pages[f"{lang}/index.md"] = home(site, lang)
         for game in site.games:
-            for path, text in Writer(site, game, lang, site_url, deck_time).pages().items():
+            key = (site.game_sources(game, (lang, site.default_language)), site_url, deck_time) if remember else ()
+            kept = _rendered.get((game.id, lang))
+            if not (remember and kept and kept[0] == key):
+                kept = (key, Writer(site, game, lang, site_url, deck_time).pages())
+                if remember:
+                    _rendered[(game.id, lang)] = kept
+            for path, text in kept[1].items():
                 pages[f"{lang}/{path}"] = text
     return pages

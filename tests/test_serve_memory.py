@@ -1,0 +1,83 @@
+"""What `mkdocs serve` keeps between builds (remember=True: quiz/site/bank.verify_site, render.render_site): after any
+edit it writes exactly the files a fresh build writes, and it verifies, draws and words again only what the edit can
+have changed. In-process, on a copy of the real games."""
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from conftest import GAMES, LANGUAGES, RULES, has_quiz
+from quiz.site import bank, generate, render
+
+SITE_URL = "http://127.0.0.1:8000/"
+QUIZ_GAMES = [game for game in GAMES if has_quiz(game)]
+
+
+def forget():
+    for memory in (bank._verified, bank._draws, bank._wordings, render._rendered):
+        memory.clear()
+
+
+@pytest.fixture
+def rules(tmp_path):
+    forget()
+    yield shutil.copytree(RULES, tmp_path / "rules")
+    forget()
+
+
+def files(rules, remember: bool) -> dict[str, bytes]:
+    return generate._generate(rules.resolve(), False, SITE_URL, 0, remember)[1]
+
+
+def prefix_value(path, key: str, word: str) -> None:
+    """Put a word in front of one YAML value (a quoted or a plain scalar)."""
+    text = path.read_text(encoding="utf-8")
+    edited = re.sub(rf'(?m)^(\s*{key}: "?)', rf"\g<1>{word} ", text, count=1)
+    assert edited != text, f"{path}: no {key}"
+    path.write_text(edited, encoding="utf-8")
+
+
+def edits(rules, game: str):
+    """Edits an author makes while serving: one language's page text, the interface texts, a fact every language
+    shows (game.yml), each followed by what must have been verified again."""
+    lang = LANGUAGES[-1]
+    yield f"text.{lang}.yml", lambda: prefix_value(rules / game / f"text.{lang}.yml", "refresher_intro", "Edited")
+    yield f"ui.{lang}.yml", lambda: prefix_value(rules / f"ui.{lang}.yml", "read_rule", "Edited")
+    yield "game.yml", lambda: prefix_value(rules / game / "game.yml", "as_of", "Edited")
+
+
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_after_any_edit_serving_writes_what_a_fresh_build_writes(rules, game):
+    files(rules, remember=True)
+    for name, edit in edits(rules, game):
+        edit()
+        served = files(rules, remember=True)
+        assert served == files(rules, remember=False), f"after an edit to {name}"
+
+
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_an_edit_to_one_language_words_only_that_language_again_and_draws_nothing(rules, game, monkeypatch):
+    files(rules, remember=True)
+    verified, drawn, worded = [], [], []
+    real_verify, real_draw, real_word = bank.verify_game, bank.QuestionCheck.draw, bank.QuestionCheck.word
+    monkeypatch.setattr(bank, "verify_game", lambda site, g, *rest: verified.append(g.id) or real_verify(site, g, *rest))
+    monkeypatch.setattr(bank.QuestionCheck, "draw", lambda self: drawn.append(self.question.id) or real_draw(self))
+    def word(self, entries, givens, answer):
+        remembered = self.remembered.wordings
+        worded.extend(lang for lang in entries if (self.question.id, repr(givens), repr(answer)) not in remembered[lang])
+        return real_word(self, entries, givens, answer)
+    monkeypatch.setattr(bank.QuestionCheck, "word", word)
+
+    lang = LANGUAGES[-1]
+    prefix_value(rules / game / f"questions.{lang}.yml", "text", "Edited")
+    files(rules, remember=True)
+    assert verified == [game]                 # the other games are taken back whole
+    assert drawn == []                        # no practice variant drawn or answered again
+    assert worded and set(worded) == {lang}   # worded again in the edited language only
+
+    verified.clear(), drawn.clear(), worded.clear()
+    prefix_value(rules / game / "game.yml", "as_of", "Edited")
+    files(rules, remember=True)
+    assert verified == [game] and drawn and set(worded) == set(LANGUAGES)
