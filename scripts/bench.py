@@ -209,20 +209,23 @@ def bench_serve(ours_repo: Path, plain_repo: Path, runs: int) -> None:
     servers = {"ours": Served(ours_repo), "plain": Served(plain_repo, plain_config(plain_repo))}
     times: dict[str, list[float]] = {"ours": [], "plain": []}
     try:
-        for run in range(runs):
+        for run in range(runs + 1):   # the first edit of a session warms up (imports, caches): not counted
             for name, server in servers.items():
                 path, after = edits[name]
                 if after is None:   # the intro paragraph, after the page's title
                     after = re.search(r"(?m)^# .*\n\n", path.read_text(encoding="utf-8")).group(0)
                 marker = f"Benchmark{'abcdefghijklmnopqrstuvw'[run % 23] * (1 + run // 23)}x"   # no digits: the lint
                 mark(path, after, marker)                                                        # compares them
-                times[name].append(server.wait_for(page, marker))
-                time.sleep(3)   # a rebuild set off by our own writes to docs/ settles before the next edit
+                elapsed = server.wait_for(page, marker)
+                if run:
+                    times[name].append(elapsed)
+                time.sleep(3)   # the server settles before the next edit
     finally:
         for server in servers.values():
             server.close()
     ratio = statistics.median(times["ours"]) / statistics.median(times["plain"])
-    print(f"mkdocs serve, from an edit to the page showing it ({page}, {runs} edits each, alternating):")
+    print(f"mkdocs serve, from an edit to the page showing it ({page}, {runs} edits each after one to warm up, "
+          "alternating):")
     print(f"  plain mkdocs-material, the page's Markdown edited  {spread(times['plain'])}")
     print(f"  ours, rules/{game}/text.{lang}.yml edited{' ' * max(0, 12 - len(game))}  {spread(times['ours'])}"
           f"   ratio {ratio:.2f}")
