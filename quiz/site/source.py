@@ -130,9 +130,16 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
+_FITTING: set[tuple[str, str]] = set()   # (schema, repr of data) found to fit: `mkdocs serve` re-reads unchanged files
+_FITTING_LIMIT = 4096
+
+
 def check_schema(data: Any, schema_name: str, path: Path, problems: Problems, default_id: str | None = None,
                  id_of_path=None) -> bool:
     """Report every way data differs from its schema, one problem each; True when it fits."""
+    fingerprint = (schema_name, repr(data))   # the data alone decides whether it fits (lines only name problems)
+    if fingerprint in _FITTING:
+        return True
     ok = True
     errors = sorted((_deepest(e) for e in _validator(schema_name).iter_errors(data)),
                     key=lambda e: [str(p) for p in e.absolute_path])
@@ -164,6 +171,10 @@ def check_schema(data: Any, schema_name: str, path: Path, problems: Problems, de
             hint = error.schema.get("description")
             detail = f"{error.instance!r} must be {hint}" if hint else error.message
             problems.add(path, line, id_, "RR005", f"{_label(where, what)}: {detail}")
+    if ok:
+        if len(_FITTING) >= _FITTING_LIMIT:
+            _FITTING.clear()
+        _FITTING.add(fingerprint)
     return ok
 
 
