@@ -81,3 +81,21 @@ def test_an_edit_to_one_language_words_only_that_language_again_and_draws_nothin
     prefix_value(rules / game / "game.yml", "as_of", "Edited")
     files(rules, remember=True)
     assert verified == [game] and drawn and set(worded) == set(LANGUAGES)
+
+
+def test_a_document_that_fitted_its_schema_is_not_validated_again_until_it_changes(monkeypatch):
+    from quiz.site import source
+    from quiz.site.problems import Problems
+
+    path = RULES / f"ui.{LANGUAGES[0]}.yml"
+    problems = Problems(RULES)
+    document = source.load_yaml(path, problems)
+    source._FITTING.clear()
+    validated = []
+    real = source._validator
+    monkeypatch.setattr(source, "_validator", lambda name: validated.append(name) or real(name))
+    assert source.check_schema(document, "ui", path, problems) and source.check_schema(document, "ui", path, problems)
+    assert validated == ["ui"]
+    document["site_name"] = 5
+    assert not source.check_schema(document, "ui", path, problems) and validated == ["ui", "ui"]
+    assert [p.code for p in problems.items] == ["RR005"]
