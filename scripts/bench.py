@@ -30,12 +30,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+from conftest import CHROMIUM, CHROMIUM_FLAGS, copy_repo  # noqa: E402  (the browser and repository copies tests use)
 from quiz.site.languages import site_languages  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-BUILD_INPUTS = ("mkdocs.yml", "docs/assets", "docs/sw.js", "overrides", "quiz", "rules")
 LIGHTHOUSE = ROOT / ".bench/node_modules/.bin/lighthouse"
 SCALE_GAMES = 20
 ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
@@ -47,17 +45,6 @@ LANGUAGES = site_languages()
 
 def games(repo: Path) -> list[str]:
     return sorted(path.parent.name for path in (repo / "rules").glob("*/game.yml"))
-
-
-def copy_repo(target: Path) -> Path:
-    for part in BUILD_INPUTS:
-        source = ROOT / part
-        if source.is_dir():
-            shutil.copytree(source, target / part, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            (target / part).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target / part)
-    return target
 
 
 def scale_to(repo: Path, count: int) -> None:

@@ -2,6 +2,7 @@
 game Pips for the machinery's tests, the site built once per test process, a local server, and Debian Chromium."""
 from __future__ import annotations
 
+import copy
 import functools
 import http.server
 import os
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from babel import Locale
 from hypothesis import settings
 
 # Property tests draw 150 examples in `make test`, 20 in `make check` (HYPOTHESIS_PROFILE=quick); the fuzz sets its own.
@@ -26,7 +28,9 @@ TESTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
 import quiz  # noqa: E402
+from quiz.site import bank  # noqa: E402
 from quiz.site.languages import site_languages  # noqa: E402
+from quiz.site.wording import is_plural_entry, placeholders  # noqa: E402
 
 RULES = ROOT / "rules"
 LANGUAGES = site_languages().codes          # from mkdocs.yml, the one place languages are listed
@@ -40,6 +44,23 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 # The parts of a repository a site build needs; tests copy them to break or add one thing at a time.
 BUILD_INPUTS = ("mkdocs.yml", "docs/assets", "docs/sw.js", "overrides", "quiz", "rules")
+
+
+def counts_filled_with_one_and_two(game, lang: str, cases):
+    """For every count in a question's text and why, over (question, givens, answer) cases, filled in with 1 and with 2:
+    (question id, the number, the form Babel's CLDR plural rule picks for it in lang, the filled-in text)."""
+    words, wording = game.texts[lang].get("words") or {}, game.wording(lang)
+    for question, givens, answer in cases:
+        entry = game.question_texts[lang][question.id]
+        whys = entry["why"].values() if isinstance(entry["why"], dict) else [entry["why"]]
+        for text in [entry["text"], *whys]:
+            for path, noun in placeholders(text):
+                if is_plural_entry(words.get(noun)):
+                    for n in (1, 2):
+                        values = copy.deepcopy({**game.values(), **givens, "answer": answer})
+                        bank.assign(values, path, n)
+                        form = words[noun][Locale.parse(lang).plural_form(n)].replace("#", str(n))
+                        yield question.id, n, form, wording.fill(text, values)
 
 
 def lang_prefix(lang: str) -> str:

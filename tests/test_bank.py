@@ -2,20 +2,17 @@
 CLDR plurals, one-line problems, and the command line that reports what practice serves."""
 from __future__ import annotations
 
-import copy
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from babel import Locale
 
-from conftest import FIXTURE_ID, LANGUAGES, fixture_repo, fixture_rules
+from conftest import FIXTURE_ID, LANGUAGES, counts_filled_with_one_and_two, fixture_repo, fixture_rules
 from quiz.site import bank
 from quiz.site.pipeline import load_site
 from quiz.site.problems import ContentError
-from quiz.site.wording import is_plural_entry, placeholders
 
 
 @pytest.fixture
@@ -121,17 +118,9 @@ def test_a_count_takes_the_cldr_form_of_its_number(rules, lang):
     rule picks for that number in that language."""
     site = load_site(rules)
     game = site.games[0]
-    words, wording, checked = game.texts[lang]["words"], game.wording(lang), 0
-    for question in game.questions:
-        entry = game.question_texts[lang][question.id]
-        whys = entry["why"].values() if isinstance(entry["why"], dict) else [entry["why"]]
-        for text in [entry["text"], *whys]:
-            for path, noun in placeholders(text):
-                if is_plural_entry(words.get(noun)):
-                    for n in (1, 2):
-                        values = copy.deepcopy({**game.values(), **question.givens, "answer": question.answer})
-                        bank.assign(values, path, n)
-                        form = words[noun][Locale.parse(lang).plural_form(n)].replace("#", str(n))
-                        assert form in wording.fill(text, values), (question.id, lang, n, form)
-                        checked += 1
+    checked = 0
+    for question_id, n, form, filled in counts_filled_with_one_and_two(
+            game, lang, [(question, question.givens, question.answer) for question in game.questions]):
+        assert form in filled, (question_id, lang, n, form)
+        checked += 1
     assert checked >= 8

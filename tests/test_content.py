@@ -3,16 +3,13 @@ that can happen, keeps what its question tests, shows each number it is given in
 in the CLDR form of their number."""
 from __future__ import annotations
 
-import copy
 import re
 
 import pytest
-from babel import Locale
 from babel.numbers import format_decimal
 
-from conftest import GAMES, LANGUAGES
+from conftest import GAMES, LANGUAGES, counts_filled_with_one_and_two
 from quiz.site import bank
-from quiz.site.wording import is_plural_entry, placeholders
 
 
 def variants(game):
@@ -58,18 +55,9 @@ def test_the_text_shows_every_number_it_is_given_in_every_language(game):
 def test_counts_take_the_cldr_form_of_their_number(game, lang):
     """Every count of every question and variant, filled in with 1 and with 2: the form is the one Babel's CLDR
     plural rule picks for that number in that language."""
-    words, wording = game.texts[lang].get("words") or {}, game.wording(lang)
-    for question, givens, answer, _ in variants(game):
-        entry = game.question_texts[lang][question.id]
-        whys = entry["why"].values() if isinstance(entry["why"], dict) else [entry["why"]]
-        for text in [entry["text"], *whys]:
-            for path, noun in placeholders(text):
-                if is_plural_entry(words.get(noun)):
-                    for n in (1, 2):
-                        values = copy.deepcopy({**game.values(), **givens, "answer": answer})
-                        bank.assign(values, path, n)
-                        form = words[noun][Locale.parse(lang).plural_form(n)].replace("#", str(n))
-                        assert form in wording.fill(text, values), (question.id, lang, n, form)
+    cases = [(question, givens, answer) for question, givens, answer, _ in variants(game)]
+    for question_id, n, form, filled in counts_filled_with_one_and_two(game, lang, cases):
+        assert form in filled, (question_id, lang, n, form)
 
 
 def test_practice_serves_something_for_every_game_with_ranges(game):
