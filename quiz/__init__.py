@@ -16,3 +16,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "quiz.site.minify", "quiz.site.scaffold"),                          # a new game's skeleton
     ("quiz.site.mkdocs_hooks", "quiz.__main__"),                          # MkDocs and the command line
 )
+
+
+def checker_module(game_id: str) -> str:
+    """The name of a game's checker module, quiz/<name>.py: its id with "_" for "-" (no "-" in a Python name)."""
+    return game_id.replace("-", "_")

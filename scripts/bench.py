@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 from conftest import CHROMIUM, CHROMIUM_FLAGS, copy_repo  # noqa: E402  (the browser and repository copies tests use)
+from quiz import checker_module  # noqa: E402
 from quiz.site.languages import site_languages  # noqa: E402
 
 LIGHTHOUSE = ROOT / ".bench/node_modules/.bin/lighthouse"
@@ -59,7 +60,7 @@ def scale_to(repo: Path, count: int) -> None:
             shutil.copytree(repo / "rules" / game, repo / "rules" / new)
             game_yml = repo / "rules" / new / "game.yml"
             game_yml.write_text(re.sub(r"(?m)^id: .*$", f"id: {new}", game_yml.read_text(encoding="utf-8")), encoding="utf-8")
-            shutil.copy(repo / "quiz" / f"{game}.py", repo / "quiz" / f"{new}.py")
+            shutil.copy(repo / "quiz" / f"{checker_module(game)}.py", repo / "quiz" / f"{checker_module(new)}.py")
         copy += 1
 
 

@@ -328,8 +328,9 @@ class QuestionCheck:
             values = {**self.facts, **givens, "answer": answer if self.question.kind == "number" else label}
             why = entry["why"][format_answer(answer)] if isinstance(entry["why"], dict) else entry["why"]
             try:
-                segments = wording.segments(entry["text"], values)
-                worded[lang] = {"text": wording.fill(entry["text"], values), "why": wording.fill(why, values),
+                segments = wording.segments(entry["text"], values)   # joined, they are the filled-in text
+                text = "".join(part if isinstance(part, str) else part["text"] for part in segments)
+                worded[lang] = {"text": text, "why": wording.fill(why, values),
                                 "label": label, "segments": segments if any(isinstance(p, dict) for p in segments) else None}
             except WordingError as exc:
                 self.add("RR105", f"{lang}: {exc}", self.game.dir / f"questions.{lang}.yml",

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from quiz import checker_module
 from quiz.checker import MalformedInput
 from quiz.checker import rules_class as find_rules_class
 from quiz.site.languages import rules_dir, site_languages
@@ -148,19 +149,23 @@ class Site:
     languages: tuple[str, ...]
     default_language: str
     drafts: dict = dataclasses.field(default_factory=dict)   # draft game id -> its problems (left out or shown)
+    _sources: dict = dataclasses.field(default_factory=dict, repr=False)   # (game id, languages) -> game_sources
 
     def game_sources(self, game: Game, languages: tuple[str, ...] | None = None) -> str:
         """A digest of what one game's questions and pages are made from besides the code: the files in its folder,
         the site's interface texts and the languages built; with languages, of those languages' files (text.de.yml,
         questions.de.yml, ui.de.yml) only those. Within one process the code cannot change, so an equal digest means
         an equal result: `mkdocs serve` verifies and renders again only what an edit can have changed."""
+        if (game.id, languages) in self._sources:   # asked by verify and render, the files as loaded in this build
+            return self._sources[(game.id, languages)]
         others = set(self.languages) - set(languages) if languages is not None else set()
         digest = hashlib.sha256(repr((self.languages, languages)).encode())
         for path in sorted(game.dir.rglob("*")) + sorted(self.root.glob("ui.*.yml")):
             name = path.name.split(".")   # text.de.yml, questions.de.yml, ui.de.yml: one language's
             if path.is_file() and not (len(name) == 3 and name[1] in others):
                 digest.update(path.relative_to(self.root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-        return digest.hexdigest()
+        self._sources[(game.id, languages)] = digest.hexdigest()
+        return self._sources[(game.id, languages)]
 
 
 # --- loading ------------------------------------------------------------------------------------------------------------
@@ -175,26 +180,26 @@ def _sections(raw: list, path: Path) -> list[Section]:
 
 def _bind_checker(game_id: str, raw: dict, path: Path, problems: Problems):
     """The game's rules checker, bound to the facts and tables of this very game.yml."""
-    module_name = game_id.replace("-", "_")
+    module_name = checker_module(game_id)
     try:
         module = importlib.import_module(f"quiz.{module_name}")
     except ModuleNotFoundError:
         problems.add(path, None, game_id, "RR007", f"no rules checker module quiz/{module_name}.py")
         return None
     except Exception as exc:  # a checker that fails to import must not end in a traceback
-        problems.add(path, None, game_id, "RR007", f"quiz/{game_id}.py failed to load: {type(exc).__name__}: {exc}")
+        problems.add(path, None, game_id, "RR007", f"quiz/{module_name}.py failed to load: {type(exc).__name__}: {exc}")
         return None
     rules_class = find_rules_class(module)
     if rules_class is None:
-        problems.add(path, None, game_id, "RR007", f"quiz/{game_id}.py must define one subclass of quiz.checker.Rules")
+        problems.add(path, None, game_id, "RR007", f"quiz/{module_name}.py must define one subclass of quiz.checker.Rules")
         return None
     try:
         return rules_class(plain(raw))
     except MalformedInput as exc:  # a table that is not the shape the checker declares
-        problems.add(path, line_of(raw, "tables"), game_id, "RR007", f"quiz/{game_id}.py rejects the tables: {exc}")
+        problems.add(path, line_of(raw, "tables"), game_id, "RR007", f"quiz/{module_name}.py rejects the tables: {exc}")
     except Exception as exc:  # e.g. a fact the checker needs is missing
         problems.add(path, None, game_id, "RR007",
-                     f"quiz/{game_id}.py cannot use these facts: {type(exc).__name__}: {exc}")
+                     f"quiz/{module_name}.py cannot use these facts: {type(exc).__name__}: {exc}")
     return None
 
 

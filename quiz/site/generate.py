@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 import quiz
+from quiz import checker_module
 from quiz.site.languages import MKDOCS_CONFIG, rules_dir
 
 GENERATED_NOTE = "<!-- Generated from rules/ by quiz/site/generate.py on every build. Do not edit: change the YAML. -->\n"
@@ -65,7 +66,7 @@ def _inputs(root: Path) -> list[Path]:
     files = [p for folder in (root, QUIZ_PACKAGE) for p in sorted(folder.rglob("*"))
              if p.is_file() and "__pycache__" not in p.parts]
     for game_yml in sorted(root.glob("*/game.yml")):
-        spec = importlib.util.find_spec(f"quiz.{game_yml.parent.name.replace('-', '_')}")
+        spec = importlib.util.find_spec(f"quiz.{checker_module(game_yml.parent.name)}")
         if spec and spec.origin and Path(spec.origin).is_file() and QUIZ_PACKAGE not in Path(spec.origin).parents:
             files.append(Path(spec.origin))
     return files + [MKDOCS_CONFIG]

@@ -8,6 +8,7 @@ import string
 from pathlib import Path
 from typing import Any, Iterator
 
+from quiz import checker_module
 from quiz.site.content import GENERATOR_PLACEHOLDERS, SECTION_FIELDS, Game, Site, digit_runs
 from quiz.site.problems import Problems
 from quiz.site.source import line_of
@@ -156,7 +157,7 @@ def lint_structure(game: Game, problems: Problems) -> None:
                                      f"page ref {number} is outside the rulebook's pages 1–{last}")
                 if section.kind == "calculator" and entry.id not in game.checker.calculators():
                     problems.add(path, entry.line, entry.id, "RR007",
-                                 f"quiz/{game.id}.py offers no calculator {entry.id!r} (calculators())")
+                                 f"quiz/{checker_module(game.id)}.py offers no calculator {entry.id!r} (calculators())")
                 if section.kind == "forget" and entry.rank is None:
                     problems.add(path, entry.line, entry.id, "RR203", "an easy-to-forget entry needs a rank")
                 if entry.rank is not None:

@@ -5,9 +5,11 @@ replaced)."""
 from __future__ import annotations
 
 import datetime
+import keyword
 import re
 from pathlib import Path
 
+from quiz import checker_module
 from quiz.site.languages import REPO_ROOT, site_languages
 
 ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -201,7 +203,7 @@ from __future__ import annotations
 
 import pytest
 
-from quiz import {game_id.replace("-", "_")} as game
+from quiz import {checker_module(game_id)} as game
 from quiz.checker import MalformedInput
 
 
@@ -218,11 +220,11 @@ def test_malformed_input():
 
 def new_game(game_id: str, root: Path = REPO_ROOT) -> list[Path]:
     """Write the skeleton of a new game; returns the files written. ValueError if the id is taken or not an id."""
-    if not ID.match(game_id) or "_" in game_id:
+    if not ID.match(game_id):
         raise ValueError(f"{game_id!r} is not a game id: lower-case words joined by '-'")
-    module = game_id.replace("-", "_")
-    if not module.isidentifier():
-        raise ValueError(f"{game_id!r} cannot name a Python module")
+    module = checker_module(game_id)
+    if keyword.iskeyword(module):
+        raise ValueError(f"{game_id!r} cannot name a Python module (a Python keyword)")
     folder = root / "rules" / game_id
     files = {folder / "game.yml": game_yml(game_id), folder / "questions.yml": questions_yml(),
              root / "quiz" / f"{module}.py": checker_py(game_id),

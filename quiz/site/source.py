@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -130,14 +131,14 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
-_FITTING: set[tuple[str, str]] = set()   # (schema, repr of data) found to fit: `mkdocs serve` re-reads unchanged files
+_FITTING: set[bytes] = set()   # digests of (schema, data) found to fit: `mkdocs serve` re-reads unchanged files
 _FITTING_LIMIT = 4096
 
 
 def check_schema(data: Any, schema_name: str, path: Path, problems: Problems, default_id: str | None = None,
                  id_of_path=None) -> bool:
     """Report every way data differs from its schema, one problem each; True when it fits."""
-    fingerprint = (schema_name, repr(data))   # the data alone decides whether it fits (lines only name problems)
+    fingerprint = hashlib.sha256(repr((schema_name, data)).encode()).digest()   # lines only name problems
     if fingerprint in _FITTING:
         return True
     ok = True
