@@ -38,7 +38,7 @@ lint: $(VENV)/.site-deps
 verify: $(VENV)/.site-deps
 	$(BIN)/python -m quiz verify
 
-## bench: build time against plain Material, checker timings, page weights, Lighthouse (all medians of 5)
+## bench: build time against plain Material (2 and 20 games, warm and cold), serve edit-to-page, first-load weights, Lighthouse
 bench: $(VENV)/.test-deps chromium
 	@test -x .bench/node_modules/.bin/lighthouse || { mkdir -p .bench && cd .bench && npm i -E lighthouse@12.2.3 --no-audit --no-fund --loglevel=error; }
 	$(BIN)/python scripts/bench.py

@@ -1,9 +1,7 @@
 """What the browser tests share: the games and questions they run for, found in rules/, and a seeded practice."""
 from __future__ import annotations
 
-from conftest import GAMES, LANGUAGES, has_quiz, lang_prefix, questions
-
-QUIZ_GAMES = [game for game in GAMES if has_quiz(game)]
+from conftest import GAMES, LANGUAGES, QUIZ_GAMES, lang_prefix, questions  # noqa: F401  (the tests import QUIZ_GAMES from here)
 # A seeded random for quiz.js (window.rrRandom), so practice serves the same variants every run.
 SEEDED_RANDOM = "window.rrRandom = (function () { var s = 42; return function () { s = (s * 16807) % 2147483647; return (s - 1) / 2147483646; }; })();"
 

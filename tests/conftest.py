@@ -46,6 +46,14 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 BUILD_INPUTS = ("mkdocs.yml", "docs/assets", "docs/sw.js", "overrides", "quiz", "rules")
 
 
+def variants(game):
+    """(question, givens, answer, worded) for every stated question and every practice variant of a loaded game."""
+    for question in game.questions:
+        yield question, bank.with_derived(question, question.givens, game.values()), question.answer, game.worded[question.id]
+        for variant in game.practice.get(question.id, bank.Practice()).variants:
+            yield question, variant["givens"], variant["answer"], variant["worded"]
+
+
 def counts_filled_with_one_and_two(game, lang: str, cases):
     """For every count in a question's text and why, over (question, givens, answer) cases, filled in with 1 and with 2:
     (question id, the number, the form Babel's CLDR plural rule picks for it in lang, the filled-in text)."""
@@ -77,6 +85,9 @@ def has_quiz(game: str, rules: Path = RULES) -> bool:
     return (rules / game / "questions.yml").exists()
 
 
+QUIZ_GAMES = tuple(game for game in GAMES if has_quiz(game))
+
+
 def game_pages(game: str, rules: Path = RULES) -> list[str]:
     """Every page of a game, as a folder under a language's root: refresher, teach, quiz, and its extra pages."""
     pages = [f"{game}/", f"{game}/teach/"] + ([f"{game}/quiz/"] if has_quiz(game, rules) else [])
@@ -86,6 +97,11 @@ def game_pages(game: str, rules: Path = RULES) -> list[str]:
 def all_pages(rules: Path = RULES) -> list[str]:
     games = sorted(path.parent.name for path in rules.glob("*/game.yml"))
     return [""] + [page for game in games for page in game_pages(game, rules)]
+
+
+def ui_texts(lang: str) -> dict:
+    """The site's own texts in a language (rules/ui.<lang>.yml)."""
+    return yaml.safe_load((RULES / f"ui.{lang}.yml").read_text(encoding="utf-8"))
 
 
 def texts(game: str, lang: str, stem: str = "text", rules: Path = RULES) -> dict:

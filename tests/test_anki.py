@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURE_ID, LANGUAGES, fixture_rules, has_quiz, lang_prefix, GAMES
+from conftest import FIXTURE_ID, LANGUAGES, QUIZ_GAMES, fixture_rules, lang_prefix, variants
 from quiz.site.pipeline import load_site
 from quiz.site.render import render_site
 
@@ -41,7 +41,7 @@ def notes(apkg: bytes, tmp_path: Path) -> dict[str, list[str]]:
     return {guid: fields.split("\x1f") for guid, fields in rows}
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAMES if has_quiz(g)])
+@pytest.mark.parametrize("game_id", QUIZ_GAMES)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_deck_holds_the_verified_bank_as_the_site_words_it(site, site_dir, tmp_path, game_id, lang):
     game = next(g for g in site.games if g.id == game_id)
@@ -49,11 +49,7 @@ def test_each_deck_holds_the_verified_bank_as_the_site_words_it(site, site_dir, 
     quiz_page = (site_dir / lang_prefix(lang) / game_id / "quiz" / "index.html").read_text(encoding="utf-8")
     assert f'href="{apkg.name}" download' in quiz_page
     found = notes(apkg.read_bytes(), tmp_path)
-    expected = []
-    for question in game.questions:
-        expected.append((question, game.worded[question.id][lang]))
-        expected += [(question, v["worded"][lang]) for v in game.practice[question.id].variants] \
-            if question.id in game.practice else []
+    expected = [(question, worded[lang]) for question, _, _, worded in variants(game)]
     answer = site.ui[lang]["quiz"]["answer"]
     in_deck = sorted(tuple(html.unescape(field) for field in fields) for fields in found.values())
     in_bank = sorted((worded["text"], f"{answer} {worded['label']}", worded["why"],

@@ -12,7 +12,7 @@ import yaml
 from playwright.sync_api import expect
 
 from browser_helpers import url
-from conftest import LANGUAGES, RULES, all_pages, mkdocs, copy_repo, serve
+from conftest import LANGUAGES, RULES, all_pages, mkdocs, copy_repo, serve, ui_texts
 
 pytestmark = pytest.mark.browser
 
@@ -99,7 +99,7 @@ def test_offline_a_page_not_saved_gets_a_page_in_its_own_language_linking_to_wha
     """Save another language, go offline, open a page of this one: the fallback speaks this language, names what is
     saved, and its links open."""
     saved = next(other for other in LANGUAGES if other != lang)
-    ui = yaml.safe_load((RULES / f"ui.{lang}.yml").read_text(encoding="utf-8"))
+    ui = ui_texts(lang)
     saved_home = yaml.safe_load((RULES / f"ui.{saved}.yml").read_text(encoding="utf-8"))["home_title"]
     context, page, errors = offline_after_visiting(browser, url(server, saved, ""))
     page.goto(url(server, lang, all_pages()[-1]))

@@ -7,12 +7,11 @@ import json
 import re
 
 import pytest
-import yaml
 from playwright.sync_api import expect
 
 from browser_helpers import (QUIZ_GAMES, SEEDED_RANDOM, first, language_for, next_practice_question, question_text,
                              right_choice, url, wrong_choice)
-from conftest import RULES, game_yml, questions
+from conftest import game_yml, questions, ui_texts
 
 pytestmark = pytest.mark.browser
 
@@ -212,14 +211,15 @@ def test_quiz_works_when_storage_throws(page, server, game):
 
 
 def test_corrupt_storage_is_ignored(page, server, game):
-    question = first(game, "yesno")
+    question = next((q for q in questions(game) if q.get("remember") and q["kind"] == "yesno"), None)   # on the refresher
+    if question is None:
+        pytest.skip(f"{game} asks no yes/no question under 'Do you remember?'")
     page.add_init_script(f"try {{ localStorage.setItem('rr-progress-v1-{game}', '{{not json');"
                          f" localStorage.setItem('rr-progress-v2-{game}', '[1, 2'); }} catch (e) {{}}")
     page.goto(url(server, language_for(game), f"{game}/"))
     expect(page.locator(".rr-marked")).to_have_count(0)
-    if page.locator(f"#q-{question['id']}").count():
-        choice(page, f"#q-{question['id']}", wrong_choice(question)).click()
-        expect(page.locator(f"section#{question['rule']}")).to_have_class(has("rr-marked"))
+    choice(page, f"#q-{question['id']}", wrong_choice(question)).click()
+    expect(page.locator(f"section#{question['rule']}")).to_have_class(has("rr-marked"))
     assert page.console_errors == []
 
 
@@ -239,7 +239,7 @@ def test_reread_line_counts_what_you_missed_and_jumps_to_it_gathered_first(page,
     """Miss the two least important rules on the quiz page: on the refresher the line under the title counts 2 and
     jumps to "Easy to forget", where those two now come first, in rank order, each with the question you missed."""
     lang = language_for(game)
-    ui = yaml.safe_load((RULES / f"ui.{lang}.yml").read_text(encoding="utf-8"))
+    ui = ui_texts(lang)
     forget = next(s for s in game_yml(game)["refresher"] if s["section"] == "forget")["entries"]
     rank = {entry["id"]: entry["rank"] for entry in forget}
     asked = {q["rule"]: q["id"] for q in questions(game)}
@@ -312,7 +312,7 @@ def test_an_empty_answer_says_what_to_do(page, server, game):
     if not number:
         pytest.skip(f"{game} has no number question")
     lang = language_for(game)
-    ui = yaml.safe_load((RULES / f"ui.{lang}.yml").read_text(encoding="utf-8"))
+    ui = ui_texts(lang)
     block = f"#q-{number['id']}"
     page.goto(url(server, lang, f"{game}/quiz/"))
     page.locator(f"{block} .rr-check").click()

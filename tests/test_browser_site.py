@@ -4,11 +4,10 @@ of every game loads clean in every language: tests/test_browser_a11y_print.py ch
 from __future__ import annotations
 
 import pytest
-import yaml
 from playwright.sync_api import expect
 
 from browser_helpers import url
-from conftest import GAMES, LANGUAGES, RULES, game_yml, lang_prefix, texts
+from conftest import GAMES, LANGUAGES, game_yml, lang_prefix, texts, ui_texts
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +62,7 @@ def search(page, words: str):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_language_404_page_searches_and_switches_in_its_language(page, server, lang):
-    ui = yaml.safe_load((RULES / f"ui.{lang}.yml").read_text(encoding="utf-8"))
+    ui = ui_texts(lang)
     page.goto(url(server, lang, "404.html"))
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.locator("h1")).to_have_text(ui["not_found_title"])

@@ -10,10 +10,9 @@ import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
-import yaml
 from playwright.sync_api import expect
 
-from conftest import GAMES, LANGUAGES, RULES, all_pages, copy_repo, lang_prefix, mkdocs, serve, texts, watch
+from conftest import GAMES, LANGUAGES, all_pages, copy_repo, lang_prefix, mkdocs, serve, texts, ui_texts, watch
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 SUB_PATH = "rr/"
@@ -34,10 +33,6 @@ def published(tmp_path_factory):
     shutil.copytree(tmp / "site", served / SUB_PATH)
     yield site_url
     httpd.shutdown()
-
-
-def ui(lang: str) -> dict:
-    return yaml.safe_load((RULES / f"ui.{lang}.yml").read_text(encoding="utf-8"))
 
 
 def test_the_sitemap_names_only_addresses_under_site_url(published):
@@ -78,7 +73,7 @@ def test_a_missing_address_shows_the_not_found_page_of_its_language_and_it_searc
     missing = published + lang_prefix(lang) + "no-such-page/"
     page.goto(missing)
     expect(page.locator("html")).to_have_attribute("lang", lang)
-    expect(page.locator("h1")).to_have_text(ui(lang)["not_found_title"])
+    expect(page.locator("h1")).to_have_text(ui_texts(lang)["not_found_title"])
     config = page.locator("#__config").text_content()
     assert re.search(r'"base": "[^"]*"', config).group(0) == f'"base": "/{SUB_PATH}{lang_prefix(lang)}"'
     game = GAMES[0]

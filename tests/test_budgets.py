@@ -47,7 +47,7 @@ def loaded(site_dir, page_path: str, html: str) -> list:
 def test_first_load_within_budget_and_nothing_of_search_before_it_is_used(site_dir, lang, page):
     page_path = f"{lang_prefix(lang)}{page}"
     html = page_file(site_dir, page_path).read_text(encoding="utf-8")
-    files = loaded(site_dir, page_path if not page.endswith(".html") else page_path.rsplit("/", 1)[0] + "/", html)
+    files = loaded(site_dir, page_path, html)
     assert all(f.is_file() for f in files), [str(f) for f in files if not f.is_file()]
     names = {f.name for f in files}
     assert not any(n.startswith(("search.", "lunr.")) or n == "search_index.json" for n in names), names
@@ -62,7 +62,7 @@ def test_first_load_within_budget_and_nothing_of_search_before_it_is_used(site_d
 def test_each_page_loads_only_the_scripts_it_uses(site_dir, lang, page):
     page_path = f"{lang_prefix(lang)}{page}"
     html = page_file(site_dir, page_path).read_text(encoding="utf-8")
-    own = {f for f in loaded(site_dir, page_path if not page.endswith(".html") else page_path.rsplit("/", 1)[0] + "/", html)
+    own = {f for f in loaded(site_dir, page_path, html)
            if f.parent == site_dir / "assets" and f.suffix in (".js", ".css")}
     wanted = set(OWN_EVERYWHERE)
     if 'id="rr-game"' in html:

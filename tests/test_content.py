@@ -8,16 +8,8 @@ import re
 import pytest
 from babel.numbers import format_decimal
 
-from conftest import GAMES, LANGUAGES, counts_filled_with_one_and_two
+from conftest import GAMES, LANGUAGES, counts_filled_with_one_and_two, variants
 from quiz.site import bank
-
-
-def variants(game):
-    """(question, givens, answer, worded) for every stated question and every practice variant of a game."""
-    for question in game.questions:
-        yield question, bank.with_derived(question, question.givens, game.values()), question.answer, game.worded[question.id]
-        for variant in game.practice.get(question.id, bank.Practice()).variants:
-            yield question, variant["givens"], variant["answer"], variant["worded"]
 
 
 @pytest.fixture(params=GAMES)

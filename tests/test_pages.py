@@ -10,7 +10,7 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from babel.numbers import format_decimal
 
-from conftest import (GAMES, LANGUAGES, all_pages, game_yml, has_quiz, lang_prefix, questions, texts)
+from conftest import (GAMES, LANGUAGES, QUIZ_GAMES, all_pages, game_yml, lang_prefix, questions, texts, ui_texts)
 
 PLACEHOLDER = re.compile(r"\{([\w.]+)(?:\|[\w-]+)?\}")
 WORDS_PER_MINUTE, SPOKEN_SECONDS_LIMIT = 150, 120
@@ -132,14 +132,13 @@ def test_sitemap_has_absolute_hreflang_alternates(site_dir):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_site_name_per_language(site_dir, lang):
-    site_name = __import__("yaml").safe_load((Path(__file__).resolve().parent.parent / f"rules/ui.{lang}.yml")
-                                              .read_text(encoding="utf-8"))["site_name"]
+    site_name = ui_texts(lang)["site_name"]
     title = html.unescape(re.search(r"<title>(.*?)</title>", read(site_dir, lang, "")).group(1))
     assert site_name in title
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", [g for g in GAMES if has_quiz(g)])
+@pytest.mark.parametrize("game", QUIZ_GAMES)
 def test_quiz_answers_hide_in_details_and_link_to_their_rule(site_dir, lang, game):
     quiz = read(site_dir, lang, f"{game}/quiz/")
     refresher = read(site_dir, lang, f"{game}/")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import GAMES, LANGUAGES, RULES
+from conftest import GAMES, LANGUAGES, RULES, variants
 from quiz.site.render import laid_out
 from quiz.site.wording import Wording
 
@@ -16,10 +16,7 @@ def joined(segments) -> str:
 
 def every_wording(site, game_id):
     game = next(g for g in site.games if g.id == game_id)
-    for question in game.questions:
-        yield question, game.worded[question.id]
-        for variant in game.practice.get(question.id, None).variants if question.id in game.practice else []:
-            yield question, variant["worded"]
+    return ((question, worded) for question, _, _, worded in variants(game))
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -8,11 +8,10 @@ import shutil
 
 import pytest
 
-from conftest import GAMES, LANGUAGES, RULES, has_quiz
+from conftest import LANGUAGES, QUIZ_GAMES, RULES
 from quiz.site import bank, generate, render
 
 SITE_URL = "http://127.0.0.1:8000/"
-QUIZ_GAMES = [game for game in GAMES if has_quiz(game)]
 
 
 def forget():
