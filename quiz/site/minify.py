@@ -1,7 +1,9 @@
-"""After a build: our own scripts and stylesheet under site/assets/ minified in place (docs/assets/ keeps the readable,
-commented sources); Material's own files are minified already and left alone."""
+"""Our own scripts and stylesheet minified: after a build, those under site/assets/ in place (docs/assets/ keeps the
+readable, commented sources), and the inline scripts of overrides/ as pages are rendered. Material's own files are
+minified already and left alone."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import rcssmin
@@ -9,6 +11,11 @@ import rjsmin
 
 OWN_ASSETS = ("assets/site.js", "assets/quiz.js", "assets/dice.js", "assets/site.css",
               "assets/javascripts/workers/rr-search-lazy.js")
+
+
+@functools.lru_cache(maxsize=8)   # an inline script is the same in every page
+def script(source: str) -> str:
+    return rjsmin.jsmin(source)
 
 
 def minify_assets(site: Path) -> dict[str, tuple[int, int]]:

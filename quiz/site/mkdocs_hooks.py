@@ -122,13 +122,30 @@ def dialog_name(html: str, label: str) -> str:
     return jinja2.utils.markupsafe.Markup(html.replace(SEARCH_DIALOG, named, 1))
 
 
+MATERIAL_PALETTE = 'data-md-component="palette"'
+
+
+def own_palette_switch(html: str) -> str:
+    """Material's palette toggle without its component mark, so Material's bundle leaves it to our script
+    (overrides/partials/palette.html)."""
+    if MATERIAL_PALETTE not in html:
+        raise PluginError("overrides/partials/palette.html: Material's palette markup moved; see overrides/upstream/")
+    return jinja2.utils.markupsafe.Markup(html.replace(MATERIAL_PALETTE, "data-rr-palette", 1))
+
+
+def inline_script(source: str) -> str:
+    """A script written readably in a template, minified into the page (the readable text stays in overrides/)."""
+    return jinja2.utils.markupsafe.Markup(minify.script(str(source)))
+
+
 def on_env(env, config, files):
     """Material's own templates under "material/" (an override can wrap one), and the filters above."""
     material = jinja2.FileSystemLoader(str(importlib.resources.files("material") / "templates"))
     env.loader = jinja2.ChoiceLoader([env.loader, jinja2.PrefixLoader({"material": material})])
     env.filters.update(without_hreflang_links=without_hreflang_links, language_search_base=language_search_base,
                        lazy_search_worker=lazy_search_worker, deferred_bundle=deferred_bundle,
-                       dialog_name=dialog_name)
+                       dialog_name=dialog_name, own_palette_switch=own_palette_switch,
+                       inline_script=inline_script)
     return env
 
 
