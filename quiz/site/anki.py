@@ -8,11 +8,8 @@ import hashlib
 import html
 import io
 import itertools
-import os
 import sqlite3
-import tempfile
 import zipfile
-from pathlib import Path
 
 import genanki
 
@@ -73,15 +70,13 @@ def _deck_bytes(deck_key: str, name: str, description: str, cards: tuple[Card, .
     deck = genanki.Deck(stable_id("rules-refresher", "deck", deck_key), name, description)
     for card in cards:
         deck.add_note(_note(model, deck_key, card))
-    handle, db_path = tempfile.mkstemp(suffix=".anki2")
-    os.close(handle)
+    connection = sqlite3.connect(":memory:")   # in memory: a file on disk costs its syncs, most of a deck's time
     try:
-        with sqlite3.connect(db_path) as connection:
-            genanki.Package(deck).write_to_db(connection.cursor(), timestamp, itertools.count(timestamp * 1000))
-        connection.close()
-        collection = Path(db_path).read_bytes()
+        genanki.Package(deck).write_to_db(connection.cursor(), timestamp, itertools.count(timestamp * 1000))
+        connection.commit()
+        collection = connection.serialize()
     finally:
-        os.unlink(db_path)
+        connection.close()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as package:
         for name_in_zip, data in (("collection.anki2", collection), ("media", b"{}")):
