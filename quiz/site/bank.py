@@ -5,6 +5,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 import hashlib
+import math
 import random
 from typing import Any
 
@@ -363,14 +364,20 @@ class QuestionCheck:
         rng = random.Random(f"practice:{game.id}:{question.id}")
         before = [c for c in question.keep or [] if not c.needs_answer]
         after = [c for c in question.keep or [] if c.needs_answer]
-        practice, seen = Practice(), set()
+        ranges = {name: (*bounds, 1)[:3] for name, bounds in question.vary.items()}
+        # Small ranges run out of new draws long before the attempts do: stop once every one has been drawn.
+        possible = math.prod((high - low) // step + 1 for low, high, step in ranges.values())
+        practice, seen, picks_seen = Practice(), set(), set()
         for _ in range(VARIANT_ATTEMPTS):
-            if len(practice.variants) >= PRACTICE_VARIANTS:
+            if len(practice.variants) >= PRACTICE_VARIANTS or len(picks_seen) == possible:
                 break
+            picks = tuple(low + step * rng.randint(0, (high - low) // step) for low, high, step in ranges.values())
+            if picks in picks_seen:
+                continue
+            picks_seen.add(picks)
             drawn = plain(question.givens)
-            for name, bounds in question.vary.items():
-                low, high, step = (*bounds, 1)[:3]
-                assign(drawn, name, low + step * rng.randint(0, (high - low) // step))
+            for name, value in zip(ranges, picks):
+                assign(drawn, name, value)
             givens = with_derived(question, drawn, self.facts)
             key = repr(givens)
             if key in seen:
