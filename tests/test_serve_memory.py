@@ -98,3 +98,25 @@ def test_a_document_that_fitted_its_schema_is_not_validated_again_until_it_chang
     document["site_name"] = 5
     assert not source.check_schema(document, "ui", path, problems) and validated == ["ui", "ui"]
     assert [p.code for p in problems.items] == ["RR005"]
+
+
+def test_a_file_is_parsed_again_only_when_its_text_changes_and_each_load_is_a_fresh_copy(tmp_path, monkeypatch):
+    from quiz.site import source
+    from quiz.site.problems import Problems
+
+    path = tmp_path / f"ui.{LANGUAGES[0]}.yml"
+    path.write_text((RULES / path.name).read_text(encoding="utf-8"), encoding="utf-8")
+    problems = Problems(tmp_path)
+    source._PARSED.clear()
+    parsed = []
+    real = source._parse
+    monkeypatch.setattr(source, "_parse", lambda *args: parsed.append(args[0]) or real(*args))
+    first = source.load_yaml(path, problems)
+    first["site_name"] = "Changed by a caller"
+    second = source.load_yaml(path, problems)
+    assert parsed == [path] and second != first and second.key_lines == first.key_lines and second.line == first.line
+    path.write_text(path.read_text(encoding="utf-8").replace("site_name:", "# edited\nsite_name:", 1), encoding="utf-8")
+    third = source.load_yaml(path, problems)
+    assert parsed == [path, path] and third.key_lines["site_name"] == second.key_lines["site_name"] + 1
+    assert problems.items == []
+
