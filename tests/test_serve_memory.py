@@ -120,3 +120,29 @@ def test_a_file_is_parsed_again_only_when_its_text_changes_and_each_load_is_a_fr
     assert parsed == [path, path] and third.key_lines["site_name"] == second.key_lines["site_name"] + 1
     assert problems.items == []
 
+
+def test_compiled_templates_are_kept_across_builds_and_compiled_again_when_a_template_changes(tmp_path, monkeypatch):
+    """Each build (each language, each serve rebuild) makes a new Jinja environment; the hooks give every one the same
+    kept compilations, which Jinja checks against the template's checksum."""
+    import jinja2
+
+    from quiz.site.mkdocs_hooks import CompiledTemplates
+
+    kept, compiled = CompiledTemplates(), []
+    real = jinja2.Environment.compile
+
+    def counted(env, source, name=None, *rest):
+        compiled.append(name)
+        return real(env, source, name, *rest)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", counted)
+    (tmp_path / "page.html").write_text("{% for word in words %}{{ word|upper }} {% endfor %}", encoding="utf-8")
+
+    def build() -> str:
+        env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(tmp_path)))
+        env.bytecode_cache = kept   # as on_env sets it, after MkDocs made the environment
+        return env.get_template("page.html").render(words=["a", "b"])
+
+    assert build() == build() == "A B " and compiled == ["page.html"]
+    (tmp_path / "page.html").write_text("{{ words|join('+') }}", encoding="utf-8")
+    assert build() == "a+b" and compiled == ["page.html", "page.html"]
