@@ -68,8 +68,10 @@ def plain(data: Any) -> Any:
     return data
 
 
-_PARSED: dict[bytes, bytes] = {}   # digest of a file's text -> its parsed data, pickled: `mkdocs serve` re-reads
-_PARSED_LIMIT = 512                # every file per edit; unpickling a fresh copy is ten times faster than parsing
+# digest of a file's path and text -> its parsed data, pickled: `mkdocs serve` re-reads every file per edit, and
+# unpickling a fresh copy is ten times faster than parsing
+_PARSED: dict[bytes, bytes] = {}
+_PARSED_LIMIT = 512
 
 
 def load_yaml(path: Path, problems: Problems) -> Any:
@@ -82,7 +84,7 @@ def load_yaml(path: Path, problems: Problems) -> Any:
     except UnicodeDecodeError:
         problems.add(path, None, None, "RR002", "not UTF-8 text")
         return None
-    digest = hashlib.sha256(text.encode()).digest()
+    digest = hashlib.sha256(f"{path}\0{text}".encode()).digest()   # this file unchanged, not any file alike
     if digest in _PARSED:
         return pickle.loads(_PARSED[digest])
     data = _parse(path, text, problems)
@@ -148,14 +150,14 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
-_FITTING: set[bytes] = set()   # digests of (schema, data) found to fit: `mkdocs serve` re-reads unchanged files
+_FITTING: set[bytes] = set()   # digests of (schema, file, data) found to fit: `mkdocs serve` re-reads unchanged files
 _FITTING_LIMIT = 4096
 
 
 def check_schema(data: Any, schema_name: str, path: Path, problems: Problems, default_id: str | None = None,
                  id_of_path=None) -> bool:
     """Report every way data differs from its schema, one problem each; True when it fits."""
-    fingerprint = hashlib.sha256(repr((schema_name, data)).encode()).digest()   # lines only name problems
+    fingerprint = hashlib.sha256(repr((schema_name, str(path), data)).encode()).digest()   # lines only name problems
     if fingerprint in _FITTING:
         return True
     ok = True
