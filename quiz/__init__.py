@@ -6,7 +6,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.checker",),                                                    # what every rules checker shares
     (GAMES,),                                                             # quiz.faraway, quiz.farkle, …
     ("quiz.site.languages", "quiz.site.problems", "quiz.site.wording",    # languages, problems, wording;
-     "quiz.site.anki", "quiz.site.templating"),                          # Anki decks; the Jinja2 environment
+     "quiz.site.anki", "quiz.site.templating",                           # Anki decks; the Jinja2 environment;
+     "quiz.site.parallel"),                                              # work shared with a second process
     ("quiz.site.source",),                                                # YAML with lines, JSON Schema
     ("quiz.site.content",),                                               # load rules/ into the model
     ("quiz.site.lint", "quiz.site.bank"),                                 # languages in step; every question verified

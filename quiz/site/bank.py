@@ -7,10 +7,12 @@ import dataclasses
 import hashlib
 import math
 import random
+from pathlib import Path
 from typing import Any
 
 from quiz.checker import IllegalState, MalformedInput
 from quiz.site.content import Game, Question, Site, digit_runs
+from quiz.site.parallel import in_two_processes
 from quiz.site.problems import Problems
 from quiz.site.source import line_of, plain
 from quiz.site.wording import Wording, WordingError, placeholder_paths, resolve, strip_placeholders
@@ -467,6 +469,14 @@ def verify_game(site: Site, game: Game, problems: Problems, remembered: Remember
                              "text for a question that does not exist")
 
 
+def _verified_apart(site: Site, game: Game, root: Path) -> tuple[dict, dict, list]:
+    """One game verified on its own (maybe in another process): its wordings, practice and problems."""
+    problems = Problems(root)
+    if game.questions:
+        verify_game(site, game, problems)
+    return game.worded, game.practice, problems.items
+
+
 _verified: dict[str, tuple[str, dict, dict]] = {}    # game id -> its sources' digest, worded questions, practice
 _draws: dict[str, tuple[str, dict]] = {}                 # game id -> its sources in no language, draws
 _wordings: dict[tuple[str, str], tuple[str, dict]] = {}   # game id, language -> that language's sources, wordings
@@ -477,11 +487,14 @@ def verify_site(site: Site, problems: Problems, remember: bool = False) -> None:
     takes it back while its sources are unchanged; in a game that changed, practice variants are drawn again only if
     a file in no language changed, and worded again only in the languages whose files changed. Tests leave it off:
     they may patch a checker in place."""
+    if not remember:
+        for game, (worded, practice, found) in zip(site.games, in_two_processes(
+                lambda game: _verified_apart(site, game, problems.root), site.games)):
+            game.worded, game.practice = worded, practice
+            problems.items.extend(found)
+        return
     for game in site.games:
         if not game.questions:
-            continue
-        if not remember:
-            verify_game(site, game, problems)
             continue
         sources = site.game_sources(game)
         kept = _verified.get(game.id)

@@ -15,6 +15,7 @@ from babel.units import format_unit
 from quiz.site import anki, bank
 from quiz.site.content import BROWSER_PLACEHOLDERS, WORDS_PER_MINUTE, Game, Question, Section, Site
 from quiz.site.languages import site_languages
+from quiz.site.parallel import in_two_processes
 from quiz.site.templating import render, templates
 
 PRACTICE_FILE = "practice.json"
@@ -352,17 +353,24 @@ _rendered: dict[tuple[str, str], tuple[tuple, dict[str, str | bytes]]] = {}   # 
 def render_site(site: Site, site_url: str = "", deck_time: int = 0, remember: bool = False) -> dict[str, str | bytes]:
     """Every generated file: path under docs/ (starting with the language) -> Markdown, JSON, or an Anki deck's bytes.
     site_url is where the Anki cards link to; deck_time their notes' change time (see generate.content_time).
-    remember: as bank.verify_site, a game's pages in a language are kept while that language's sources are unchanged."""
+    remember: as bank.verify_site, a game's pages in a language are kept while that language's sources are unchanged.
+    Without it (a one-off build), the games' pages are rendered in two processes."""
     pages: dict[str, str | bytes] = {}
+    units = [(lang, game) for game in site.games for lang in site.languages]   # every other one: games in both halves
+    if remember:
+        rendered = []
+        for lang, game in units:
+            key = (site.game_sources(game, (lang, site.default_language)), site_url, deck_time)
+            kept = _rendered.get((game.id, lang))
+            if not (kept and kept[0] == key):
+                kept = _rendered[(game.id, lang)] = (key, Writer(site, game, lang, site_url, deck_time).pages())
+            rendered.append(kept[1])
+    else:
+        rendered = in_two_processes(lambda unit: Writer(site, unit[1], unit[0], site_url, deck_time).pages(), units)
+    by_unit = {(lang, game.id): game_pages for (lang, game), game_pages in zip(units, rendered)}
     for lang in site.languages:
         pages[f"{lang}/index.md"] = home(site, lang)
         for game in site.games:
-            key = (site.game_sources(game, (lang, site.default_language)), site_url, deck_time) if remember else ()
-            kept = _rendered.get((game.id, lang))
-            if not (remember and kept and kept[0] == key):
-                kept = (key, Writer(site, game, lang, site_url, deck_time).pages())
-                if remember:
-                    _rendered[(game.id, lang)] = kept
-            for path, text in kept[1].items():
+            for path, text in by_unit[(lang, game.id)].items():
                 pages[f"{lang}/{path}"] = text
     return pages
