@@ -486,7 +486,7 @@ def verify_site(site: Site, problems: Problems, remember: bool = False) -> None:
     """Verify every game's questions. remember (a long-lived process: `mkdocs serve`) keeps each game that passed, and
     takes it back while its sources are unchanged; in a game that changed, practice variants are drawn again only if
     a file in no language changed, and worded again only in the languages whose files changed. Tests leave it off:
-    they may patch a checker in place."""
+    they may patch a checker in place. Without it, the games are verified in two processes (quiz/site/parallel.py)."""
     if not remember:
         for game, (worded, practice, found) in zip(site.games, in_two_processes(
                 lambda game: _verified_apart(site, game, problems.root), site.games)):

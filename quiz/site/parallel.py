@@ -1,4 +1,5 @@
-"""Work shared with a forked second process where the machine has a core to spare: a one-off build's pages."""
+"""Work shared with a forked second process where the machine has a core to spare: a one-off build verifies and
+renders its games in two halves."""
 from __future__ import annotations
 
 import concurrent.futures
