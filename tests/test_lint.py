@@ -100,3 +100,34 @@ def test_a_broken_draft_is_not_shown_either(tmp_path):
     questions.write_text(questions.read_text(encoding="utf-8").replace("    answer: 8", "    answer: 9"), encoding="utf-8")
     served = load_site(rules, show_drafts=True)
     assert served.games == [] and [p.code for p in served.drafts[FIXTURE_ID]] == ["RR301"]
+
+
+
+def a_second_game_without_its_checker(rules: Path, draft: bool, game_yml_extra: str = "") -> str:
+    """The fixture game copied under a new id that no checker module has (RR007 when loading)."""
+    new = f"{FIXTURE_ID}nochecker"
+    (rules / new).mkdir()
+    for path in (rules / FIXTURE_ID).iterdir():
+        (rules / new / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    game = rules / new / "game.yml"
+    text = game.read_text(encoding="utf-8").replace(f"id: {FIXTURE_ID}\n", f"id: {new}\n")
+    game.write_text(text.replace("order: 9\n", "order: 9\n" + ("draft: true\n" if draft else "") + game_yml_extra),
+                    encoding="utf-8")
+    return new
+
+
+@pytest.mark.parametrize("extra, codes", [("", {"RR007"}), ("mood: curious\n", {"RR003"})])
+def test_a_draft_that_does_not_even_load_is_left_out_and_the_rest_is_built(tmp_path, extra, codes):
+    rules = fixture_rules(tmp_path / "rules")
+    draft = a_second_game_without_its_checker(rules, draft=True, game_yml_extra=extra)
+    for show in (False, True):
+        site = load_site(rules, show_drafts=show)
+        assert [g.id for g in site.games] == [FIXTURE_ID]
+        assert {p.code for p in site.drafts[draft]} == codes and all(draft in p.file for p in site.drafts[draft])
+
+
+def test_the_same_game_not_marked_draft_stops_the_build(tmp_path):
+    rules = fixture_rules(tmp_path / "rules")
+    game = a_second_game_without_its_checker(rules, draft=False)
+    with pytest.raises(ContentError, match=f"{game}: RR007 no rules checker module"):
+        load_site(rules)

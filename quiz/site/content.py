@@ -296,10 +296,23 @@ def load_content(root: Path) -> Site:
         if extra.name.split(".")[1] not in languages.codes:
             problems.add(extra, None, None, "RR006", f"unknown language {extra.name.split('.')[1]!r}; "
                                                      f"the site builds {', '.join(languages.codes)}")
-    games = [game for game in (load_game(d, languages.codes, problems) for d in sorted(root.iterdir()) if d.is_dir())
-             if game is not None]
+    games, drafts = [], {}
+    for game_dir in sorted(d for d in root.iterdir() if d.is_dir()):
+        found_before = len(problems.items)
+        game = load_game(game_dir, languages.codes, problems)
+        if len(problems.items) > found_before and _marked_draft(game_dir):
+            drafts[game_dir.name] = problems.items[found_before:]   # a draft that does not load stays out of the site
+            del problems.items[found_before:]
+        elif game is not None:
+            games.append(game)
     problems.raise_if_any()
-    return Site(root, ui, sorted(games, key=lambda g: (g.order, g.id)), languages.codes, languages.default)
+    return Site(root, ui, sorted(games, key=lambda g: (g.order, g.id)), languages.codes, languages.default, drafts)
+
+
+def _marked_draft(game_dir: Path) -> bool:
+    """Whether the game's game.yml parses and says `draft: true` (its other problems notwithstanding)."""
+    raw = load_yaml(game_dir / "game.yml", Problems(game_dir.parent))
+    return isinstance(raw, dict) and raw.get("draft") is True
 
 
 __all__ = ["ContentError", "Condition", "Entry", "Game", "Question", "Section", "Site", "load_content", "rules_dir"]

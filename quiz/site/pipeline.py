@@ -1,6 +1,6 @@
 """Loads rules/ and checks everything a build needs: the content, the lint across languages, and every quiz question.
-A draft game (`draft: true`) with problems is left out of a build instead of stopping it; `mkdocs serve` still shows
-a draft whose only problems are unfinished texts."""
+A draft game (`draft: true`) with problems, even one that does not load, is left out of a build instead of stopping
+it; `mkdocs serve` still shows a draft whose only problems are unfinished texts."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,8 +15,7 @@ DRAFT_SHOWABLE = {"RR109", "RR205"}   # unfinished texts and too few questions: 
 def load_site(root: Path, verify: bool = True, show_drafts: bool = False, remember: bool = False) -> Site:
     """Load and validate everything under rules/ (and check every quiz question); raise ContentError listing every
     problem, one line each. Drafts with problems go to site.drafts instead. remember: see bank.verify_site."""
-    site = load_content(root)
-    site.drafts = {}
+    site = load_content(root)   # a draft that does not even load is in site.drafts already
     problems = Problems(root)
     lint.lint_site(site, problems)
     set_drafts_aside(site, problems, show_drafts)
