@@ -169,17 +169,20 @@ class Served:
             if "Detected file changes" in line:
                 self.detected.append(time.perf_counter())
 
-    def wait_for(self, path: str, marker: str, timeout: float = 60) -> tuple[float, float]:
-        """Seconds from now (the edit) and from the server noticing it, until the page shows the marker."""
+    def wait_for(self, path: str, marker: str, noticed: int, timeout: float = 60) -> tuple[float, float]:
+        """Seconds from now (just after the edit) and from the server noticing it, until the page shows the marker;
+        noticed: how many changes the server had noticed before the edit."""
         start = time.perf_counter()
-        noticed = len(self.detected)
         while marker not in fetch(self.url + path):
             if time.perf_counter() - start > timeout:
                 raise RuntimeError(f"{marker} never showed on {path}")
             time.sleep(0.02)
         shown = time.perf_counter()
-        detected = self.detected[noticed] if len(self.detected) > noticed else start
-        return shown - start, shown - detected
+        while len(self.detected) <= noticed:   # logged before the rebuild began: read by now, or something is off
+            if time.perf_counter() - shown > 5:
+                raise RuntimeError("mkdocs serve showed an edit without logging that it noticed one")
+            time.sleep(0.01)
+        return shown - start, shown - self.detected[noticed]
 
     def close(self):
         self.process.terminate()
@@ -216,8 +219,9 @@ def bench_serve(ours_repo: Path, plain_repo: Path, runs: int) -> None:
                 if after is None:   # the intro paragraph, after the page's title
                     after = re.search(r"(?m)^# .*\n\n", path.read_text(encoding="utf-8")).group(0)
                 marker = f"Benchmark{'abcdefghijklmnopqrstuvw'[run % 23] * (1 + run // 23)}x"   # no digits: the lint
-                mark(path, after, marker)                                                        # compares them
-                elapsed = server.wait_for(page, marker)
+                noticed = len(server.detected)                                                   # compares them
+                mark(path, after, marker)
+                elapsed = server.wait_for(page, marker, noticed)
                 if run:
                     times[name].append(elapsed)
                 time.sleep(3)   # the server settles before the next edit
