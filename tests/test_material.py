@@ -51,3 +51,19 @@ def test_no_hashed_material_asset_is_typed_into_an_override():
         if UPSTREAM in path.parents:
             continue
         assert not re.search(r"\.[0-9a-f]{8}\.min\.(js|css)", path.read_text(encoding="utf-8")), path
+
+
+@pytest.mark.parametrize("name, args, template", [
+    ("language_search_base", ("/", "de"), "overrides/main.html"),
+    ("lazy_search_worker", (), "overrides/main.html"),
+    ("deferred_bundle", (), "overrides/main.html"),
+    ("dialog_name", ("Search",), "overrides/partials/search.html"),
+    ("own_palette_switch", (), "overrides/partials/palette.html"),
+])
+def test_a_filter_whose_material_markup_moved_stops_the_build_naming_its_override(name, args, template):
+    from mkdocs.exceptions import PluginError
+
+    from quiz.site import mkdocs_hooks
+
+    with pytest.raises(PluginError, match=f"^{re.escape(template)}: Material's .*; see overrides/upstream/$"):
+        getattr(mkdocs_hooks, name)("<p>markup from another Material</p>", *args)

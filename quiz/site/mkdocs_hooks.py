@@ -79,14 +79,25 @@ def without_hreflang_links(html: str) -> str:
     return jinja2.utils.markupsafe.Markup(HREFLANG_LINK.sub("", html))
 
 
+def changed_once(html: str, material: str | re.Pattern, ours, template: str, moved: str) -> str:
+    """Material's markup with one change of ours: the first match of `material` (a string or a pattern) replaced by
+    `ours` (for a pattern, a replacement or a function of the match); the build stops, naming the override, if
+    Material's markup has moved."""
+    html = str(html)  # a plain string: re.sub on Markup would escape the groups it puts back
+    found = material.search(html) if isinstance(material, re.Pattern) else material in html
+    if not found:
+        raise PluginError(f"{template}: Material's {moved}; see overrides/upstream/")
+    changed = material.sub(ours, html, count=1) if isinstance(material, re.Pattern) else html.replace(material, ours, 1)
+    return jinja2.utils.markupsafe.Markup(changed)
+
+
 def language_search_base(html: str, base_url: str, language: str) -> str:
     """Material's __config with "base" at the root of the page's language (joined, so "/" + "de/" is "/de/")."""
-    if not CONFIG_BASE.search(html):
-        raise PluginError("overrides/main.html: Material's __config block has no \"base\" any more; see overrides/upstream/")
     prefix = site_languages().prefix(language)
     base = (base_url.rstrip("/") + "/" + prefix) if prefix else base_url
     base = base if base_url else (prefix or ".")
-    return jinja2.utils.markupsafe.Markup(CONFIG_BASE.sub(lambda m: m.group(1) + json.dumps(base), html, count=1))
+    return changed_once(html, CONFIG_BASE, lambda m: m.group(1) + json.dumps(base), "overrides/main.html",
+                        '__config block has no "base" any more')
 
 
 SEARCH_WORKER = re.compile(r'("search": ")([^"]*?)assets/javascripts/workers/(search\.[0-9a-f]+\.min\.js)(")')
@@ -95,11 +106,8 @@ SEARCH_WORKER = re.compile(r'("search": ")([^"]*?)assets/javascripts/workers/(se
 def lazy_search_worker(html: str) -> str:
     """Material's __config with our stub worker (docs/assets/javascripts/workers/rr-search-lazy.js) in place of its
     search worker: the stub loads the real one only when search is first used."""
-    html = str(html)  # a plain string: re.sub on Markup would escape the groups it puts back
-    if not SEARCH_WORKER.search(html):
-        raise PluginError("overrides/main.html: Material's __config names no search worker any more; see overrides/upstream/")
-    return jinja2.utils.markupsafe.Markup(SEARCH_WORKER.sub(
-        r"\1\2assets/javascripts/workers/rr-search-lazy.js?worker=\3\4", html, count=1))
+    return changed_once(html, SEARCH_WORKER, r"\1\2assets/javascripts/workers/rr-search-lazy.js?worker=\3\4",
+                        "overrides/main.html", "__config names no search worker any more")
 
 
 MATERIAL_BUNDLE = re.compile(r'(<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js")(></script>)')
@@ -108,18 +116,14 @@ MATERIAL_BUNDLE = re.compile(r'(<script src="[^"]*assets/javascripts/bundle\.[0-
 def deferred_bundle(html: str) -> str:
     """Material's bundle with "defer": the page paints without waiting for it (at the end of <body> it is still
     fetched at high priority and delays the first paint on a slow line); deferred scripts keep their order."""
-    html = str(html)
-    if not MATERIAL_BUNDLE.search(html):
-        raise PluginError("overrides/main.html: Material's scripts block loads no bundle any more; see overrides/upstream/")
-    return jinja2.utils.markupsafe.Markup(MATERIAL_BUNDLE.sub(r"\1 defer\2", html, count=1))
+    return changed_once(html, MATERIAL_BUNDLE, r"\1 defer\2", "overrides/main.html",
+                        "scripts block loads no bundle any more")
 
 
 def dialog_name(html: str, label: str) -> str:
     """An accessible name for Material's search dialog (axe: aria-dialog-name)."""
-    if SEARCH_DIALOG not in html:
-        raise PluginError("overrides/partials/search.html: Material's search dialog markup moved; see overrides/upstream/")
     named = SEARCH_DIALOG[:-1] + f' aria-label="{jinja2.utils.markupsafe.escape(label)}">'
-    return jinja2.utils.markupsafe.Markup(html.replace(SEARCH_DIALOG, named, 1))
+    return changed_once(html, SEARCH_DIALOG, named, "overrides/partials/search.html", "search dialog markup moved")
 
 
 MATERIAL_PALETTE = 'data-md-component="palette"'
@@ -128,9 +132,8 @@ MATERIAL_PALETTE = 'data-md-component="palette"'
 def own_palette_switch(html: str) -> str:
     """Material's palette toggle without its component mark, so Material's bundle leaves it to our script
     (overrides/partials/palette.html)."""
-    if MATERIAL_PALETTE not in html:
-        raise PluginError("overrides/partials/palette.html: Material's palette markup moved; see overrides/upstream/")
-    return jinja2.utils.markupsafe.Markup(html.replace(MATERIAL_PALETTE, "data-rr-palette", 1))
+    return changed_once(html, MATERIAL_PALETTE, "data-rr-palette", "overrides/partials/palette.html",
+                        "palette markup moved")
 
 
 def inline_script(source: str) -> str:
