@@ -6,6 +6,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.checker",),                                                    # what every rules checker shares
     (GAMES,),                                                             # quiz.faraway, quiz.farkle, …
     ("quiz.site.languages", "quiz.site.problems", "quiz.site.wording",    # languages, problems, wording;
+     "quiz.site.speech",                                                 # how long a text takes to say;
      "quiz.site.anki", "quiz.site.templating",                           # Anki decks; the Jinja2 environment;
      "quiz.site.parallel"),                                              # work shared with a second process
     ("quiz.site.source",),                                                # YAML with lines, JSON Schema

@@ -38,13 +38,21 @@ def prefix_value(path, key: str, word: str) -> None:
     path.write_text(edited, encoding="utf-8")
 
 
+def move_on_the_home_page(game_yml) -> None:
+    """Change game.yml's order, which every language's home page shows."""
+    text = game_yml.read_text(encoding="utf-8")
+    edited = re.sub(r"(?m)^order: (\d+)", lambda m: f"order: {int(m.group(1)) + 10}", text, count=1)
+    assert edited != text, f"{game_yml}: no order"
+    game_yml.write_text(edited, encoding="utf-8")
+
+
 def edits(rules, game: str):
-    """Edits an author makes while serving: one language's page text, the interface texts, a fact every language
-    shows (game.yml), each followed by what must have been verified again."""
+    """Edits an author makes while serving: one language's page text, the interface texts, what every language shows
+    from game.yml, each followed by what must have been verified again."""
     lang = LANGUAGES[-1]
     yield f"text.{lang}.yml", lambda: prefix_value(rules / game / f"text.{lang}.yml", "refresher_intro", "Edited")
     yield f"ui.{lang}.yml", lambda: prefix_value(rules / f"ui.{lang}.yml", "read_rule", "Edited")
-    yield "game.yml", lambda: prefix_value(rules / game / "game.yml", "as_of", "Edited")
+    yield "game.yml", lambda: move_on_the_home_page(rules / game / "game.yml")
 
 
 @pytest.mark.parametrize("game", QUIZ_GAMES)
@@ -77,7 +85,7 @@ def test_an_edit_to_one_language_words_only_that_language_again_and_draws_nothin
     assert worded and set(worded) == {lang}   # worded again in the edited language only
 
     verified.clear(), drawn.clear(), worded.clear()
-    prefix_value(rules / game / "game.yml", "as_of", "Edited")
+    move_on_the_home_page(rules / game / "game.yml")
     files(rules, remember=True)
     assert verified == [game] and drawn and set(worded) == set(LANGUAGES)
 

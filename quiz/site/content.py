@@ -3,6 +3,7 @@ a rules checker bound to those very facts. Every file is checked against its JSO
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import hashlib
 import importlib
 import operator
@@ -18,15 +19,13 @@ from quiz.site.problems import ContentError, Problems
 from quiz.site.source import check_schema, line_of, load_yaml, plain, schema
 from quiz.site.wording import Wording, resolve
 
-WORDS_PER_MINUTE = 150
-SPOKEN_SECONDS_LIMIT = 120
 PAGE_KINDS = ("refresher", "teach")
 KINDS = ("yesno", "number", "choice", "order")
 # The fields each section kind's entries take from a text file ("?": optional), declared once in the schema.
 SECTION_FIELDS: dict[str, tuple[str, ...]] = {
     kind: tuple(fields) for kind, fields in schema("game")["x-text-fields"].items() if kind != "description"}
 # Placeholders the page generator fills itself, or a calculator in the browser, per text key.
-GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "read_aloud": {"words", "seconds", "wpm"},
+GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "rulebook_refs": {"pages"}, "read_aloud": {"seconds", "syllables", "rate"},
                           "add": {"face"}, "best": {"points"}, "with": {"set_aside"}}
 BROWSER_PLACEHOLDERS = {"face", "points", "set_aside"}   # left in the text for the calculator's script
 DIGITS = re.compile(r"\d+")
@@ -113,7 +112,7 @@ class Game:
     id: str
     dir: Path
     order: int
-    as_of: str
+    as_of: datetime.date | None    # the date the sources give for themselves; None: no text names a date
     rulebook: dict | None
     facts: dict[str, Any]
     pages: dict[str, list[Section]]
@@ -132,7 +131,8 @@ class Game:
         """Every value a game's texts may name: its facts, the numbers its checker derives from them, the as-of date."""
         values = dict(self.facts)
         values.update(self.checker.derived_facts())
-        values["as_of"] = self.as_of
+        if self.as_of is not None:
+            values["as_of"] = self.as_of
         return values
 
     def wording(self, lang: str) -> Wording:
@@ -258,6 +258,17 @@ def _load_questions(game: Game, languages: tuple[str, ...], problems: Problems) 
                                       id_of_path=lambda where: str(where[0]) if where else None)
 
 
+def _date(raw: dict, path: Path, problems: Problems) -> datetime.date | None:
+    """game.yml's as_of as a date (the schema has checked its YYYY-MM-DD form)."""
+    if "as_of" not in raw:
+        return None
+    try:
+        return datetime.date.fromisoformat(raw["as_of"])
+    except ValueError:
+        problems.add(path, line_of(raw, "as_of"), raw["id"], "RR005", f"as_of {raw['as_of']!r} is no date")
+        return None
+
+
 def load_game(game_dir: Path, languages: tuple[str, ...], problems: Problems) -> Game | None:
     path = game_dir / "game.yml"
     if not path.exists():
@@ -273,8 +284,8 @@ def load_game(game_dir: Path, languages: tuple[str, ...], problems: Problems) ->
         pages[name] = _sections(sections, path)
     checker = _bind_checker(game_dir.name, raw, path, problems)
     texts = _load_texts(game_dir, "text", "text", languages, problems, game_dir.name)
-    game = Game(raw["id"], game_dir, raw["order"], str(raw["as_of"]), raw.get("rulebook"), dict(raw["facts"]), pages,
-                texts, checker, raw)
+    game = Game(raw["id"], game_dir, raw["order"], _date(raw, path, problems), raw.get("rulebook"), dict(raw["facts"]),
+                pages, texts, checker, raw)
     _load_questions(game, languages, problems)
     return game
 

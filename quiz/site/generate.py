@@ -25,7 +25,7 @@ from quiz.site.languages import MKDOCS_CONFIG, rules_dir
 
 GENERATED_NOTE = "<!-- Generated from rules/ by quiz/site/generate.py on every build. Do not edit: change the YAML. -->\n"
 CACHE_FOLDER = Path(".cache") / "generated"   # under the repository (the parent of rules/)
-SHAPING_LIBRARIES = ("babel", "jinja2", "markupsafe", "genanki", "jsonschema", "pyyaml")
+SHAPING_LIBRARIES = ("babel", "jinja2", "markupsafe", "genanki", "jsonschema", "pyyaml", "pyphen", "num2words")
 QUIZ_PACKAGE = Path(quiz.__file__).resolve().parent
 
 

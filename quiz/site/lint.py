@@ -259,6 +259,113 @@ def lint_todos(site: Site, game: Game, problems: Problems) -> None:
                 problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR109", "still says TODO")
 
 
+# --- the form of a text: typography, Markdown, dates ---------------------------------------------------------------
+
+NO_BREAK_SPACES = "\u00a0\u202f"
+SPACED_MARKS = re.compile(r"[:;!?]|«|»")
+
+
+def _strings(node: Any, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
+    """Every string in nested YAML data (words: included), with its key path."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _strings(value, path + (key,))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _strings(value, path + (index,))
+    elif isinstance(node, str):
+        yield path, node
+
+
+def _text_files(site: Site, lang: str) -> list[tuple[Path, dict]]:
+    """A language's interface texts and every game's texts and question texts."""
+    files = [(site.root / f"ui.{lang}.yml", site.ui.get(lang) or {})]
+    for game in site.games:
+        files.append((game.dir / f"text.{lang}.yml", game.texts.get(lang) or {}))
+        files.append((game.dir / f"questions.{lang}.yml", game.question_texts.get(lang) or {}))
+    return files
+
+
+def unspaced_marks(text: str) -> list[str]:
+    """Where a text lacks the no-break space French puts before : ; ! ? and inside « » (a run such as "?!" needs one;
+    "://" and "10:30" need none): each place as the few characters around it."""
+    found = []
+    for match in SPACED_MARKS.finditer(text):
+        at, mark = match.start(), match.group()
+        before, after = text[at - 1: at], text[at + 1: at + 2]
+        if mark == "«":
+            missing = after not in NO_BREAK_SPACES or not after
+        elif mark == "»":
+            missing = before not in NO_BREAK_SPACES or not before
+        elif before and before in ":;!?":
+            missing = False
+        elif mark == ":" and (text[at: at + 3] == "://" or (before.isdigit() and after.isdigit())):
+            missing = False
+        else:
+            missing = not before or before not in NO_BREAK_SPACES
+        if missing:
+            found.append(text[max(0, at - 12): at + 3].replace("\n", " "))
+    return found
+
+
+def lint_typography(site: Site, problems: Problems) -> None:
+    """A language whose colon (ui labels.colon) has a no-break space before it, as French does, wants one before every
+    : ; ! ? and inside « » in all its texts; a normal space would break the line before the mark."""
+    for lang in site.languages:
+        colon = ((site.ui.get(lang) or {}).get("labels") or {}).get("colon", "")
+        if not colon or colon[0] not in NO_BREAK_SPACES:
+            continue
+        for path, texts in _text_files(site, lang):
+            for key_path, text in _strings(texts):
+                for place in unspaced_marks(text):
+                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR110",
+                                 f"no no-break space at {place!r}: {lang} writes one before : ; ! ? and inside « »")
+
+
+# Section kinds whose entries' text starts a line of the page's Markdown (a paragraph, or an item after "1. ").
+LINE_START_KINDS = {"summary", "exceptions", "turn", "sources", "sentences", "goal", "setup", "scoring", "end",
+                    "teach-source", "computed-table"}
+LIST_MARKER = re.compile(r"^\s*\d+[.)](\s|$)", re.M)
+
+
+def lint_list_markers(site: Site, game: Game, problems: Problems) -> None:
+    """A text that starts a Markdown line with "1. " (Turkish "1. turda", once its number is filled in) would be drawn
+    as a numbered list: write "1\\." there, which Markdown shows as "1."."""
+    values = game.values()
+    line_start = {e.id for sections in game.pages.values() for s in sections if s.kind in LINE_START_KINDS
+                  for e in s.entries}
+    for lang, texts in game.texts.items():
+        wording = game.wording(lang)
+        candidates = [((key,), texts[key]) for key in texts if key.endswith("_intro")]
+        candidates += [(("entries", entry_id, "text"), texts["entries"][entry_id]["text"])
+                       for entry_id in sorted(line_start) if "text" in (texts["entries"].get(entry_id) or {})]
+        for key_path, text in candidates:
+            try:
+                filled = wording.fill(text, {**values, **{n: 1 for n in GENERATOR_PLACEHOLDERS.get(key_path[-1], ())}})
+            except WordingError:
+                continue   # RR105 says why
+            marker = LIST_MARKER.search(filled)
+            if marker:
+                problems.add(game.dir / f"text.{lang}.yml", _where(texts, key_path), ".".join(map(str, key_path)),
+                             "RR111", f"a line starts with {marker.group().strip()!r}, which Markdown draws as a "
+                                      f"numbered list: write it with a backslash before the dot ({{placeholder}}\\.)")
+
+
+TYPED_DATE = re.compile(r"(?<!\d)(?<!\d[./])(?:\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![./]?\d)")
+
+
+def lint_typed_dates(site: Site, problems: Problems) -> None:
+    """A date typed into a text shows one language's format in every language: write {as_of} (game.yml), which Babel
+    writes as each language does ("November 2, 2026", "2. November 2026", "2 novembre 2026", "2 Kasım 2026")."""
+    for lang in site.languages:
+        for path, texts in _text_files(site, lang):
+            for key_path, text in _strings(texts):
+                for date in TYPED_DATE.findall(strip_placeholders(text)):
+                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR112",
+                                 f"the date {date!r} is typed: write {{as_of}} (game.yml), which each language writes "
+                                 f"in its own format")
+
+
 def lint_site(site: Site, problems: Problems) -> None:
     """Run every content check; problems are collected, not raised."""
     lint_ui(site, problems)
@@ -267,3 +374,6 @@ def lint_site(site: Site, problems: Problems) -> None:
         lint_game_texts(site, game, problems)
         lint_retyped_facts(site, game, problems)
         lint_todos(site, game, problems)
+        lint_list_markers(site, game, problems)
+    lint_typography(site, problems)
+    lint_typed_dates(site, problems)

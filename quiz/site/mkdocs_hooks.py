@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.resources
 import json
 import logging
+import os
 import re
 import sys
 from pathlib import Path
@@ -43,8 +44,10 @@ def on_config(config):
         _state["site_dir"] = config.site_dir
     try:
         serving = _state["command"] == "serve"
-        site = generate.write_docs(Path(config.docs_dir), show_drafts=serving, site_url=config.site_url or "",
-                                   remember=serving)
+        # The Anki cards link to their rule only where the site will live: without SITE_URL the build is for
+        # 127.0.0.1 (make serve), which no phone that imports the deck can open, so the cards name the rule unlinked.
+        deck_url = (config.site_url or "") if os.environ.get("SITE_URL") else ""
+        site = generate.write_docs(Path(config.docs_dir), show_drafts=serving, site_url=deck_url, remember=serving)
     except ContentError as error:
         raise PluginError(f"rules/ has {len(error.problems)} problem(s):\n{error}") from None
     if not _nested_language_build(config):

@@ -22,6 +22,10 @@ CODES: dict[str, str] = {
     "RR107": "words: a table's keys or a phrase's fields differ from English",
     "RR108": "a number typed into a text where a fact of that value holds it",
     "RR109": "a text that still says TODO (a draft's skeleton, written by `python -m quiz new`)",
+    "RR110": "typography: a language that writes its colon with a no-break space before it (French) lacks that space "
+             "before : ; ! ? or inside « »",
+    "RR111": "a text would start a Markdown line with a number and a dot (\"1. turda\"), which the page draws as a list",
+    "RR112": "a date typed into a text instead of {as_of}, which each language writes in its own format",
     "RR201": "an id used twice",
     "RR202": "a page ref outside the rulebook",
     "RR203": "an easy-to-forget entry without a rank, or a rank used twice",

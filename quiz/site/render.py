@@ -12,14 +12,13 @@ from babel.numbers import format_decimal as babel_decimal
 from babel.numbers import format_percent as babel_percent
 from babel.units import format_unit
 
-from quiz.site import anki, bank
-from quiz.site.content import BROWSER_PLACEHOLDERS, WORDS_PER_MINUTE, Game, Question, Section, Site
+from quiz.site import anki, bank, speech
+from quiz.site.content import BROWSER_PLACEHOLDERS, Game, Question, Section, Site
 from quiz.site.languages import site_languages
 from quiz.site.parallel import in_two_processes
 from quiz.site.templating import render, templates
 
 PRACTICE_FILE = "practice.json"
-WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # The macro of sections.md.j2 that draws each section kind.
 SECTION_MACROS = {
     "summary": "paragraphs", "exceptions": "exceptions", "turn": "titled", "numbers": "numbers", "forget": "forget",
@@ -95,10 +94,6 @@ def laid_out(segments: list | None) -> list | None:
     return out
 
 
-def spoken_words(text: str) -> int:
-    return len(WORD.findall(text))
-
-
 class Writer:
     """Gathers one game's pages in one language: the data each template draws."""
 
@@ -124,7 +119,8 @@ class Writer:
     def ref(self, pages: tuple[int, ...]) -> str | None:
         if not pages or not self.game.rulebook:
             return None
-        return self.fill(self.texts["rulebook_ref"], {"pages": page_span(pages)})
+        several = len(set(pages)) > 1 and "rulebook_refs" in self.texts   # "pp. 8–9" where the language says so
+        return self.fill(self.texts["rulebook_refs" if several else "rulebook_ref"], {"pages": page_span(pages)})
 
     def title_colon(self, entry_id: str) -> str:
         """An entry's title and the colon as its language writes it ("Titre :" in French)."""
@@ -142,7 +138,7 @@ class Writer:
     def section(self, section: Section) -> dict:
         own = self.texts.get("headings") or {}
         data = {"kind": section.kind, "macro": SECTION_MACROS[section.kind], "quiz": self.ui["quiz"],
-                "heading": own.get(section.kind) or self.ui["sections"].get(section.kind, ""),
+                "heading": self.fill(own.get(section.kind) or self.ui["sections"].get(section.kind, "")),
                 "entries": [self.entry(e) for e in section.entries]}
         if section.kind == "numbers":
             labels = self.ui["labels"]
@@ -154,7 +150,8 @@ class Writer:
                         progress=bool(self.game.questions))
             data["entries"] = [{**self.entry(e), "rank": e.rank} for e in sorted(section.entries, key=lambda e: e.rank)]
         elif section.kind == "remember":
-            data["questions"] = [self.question(q, "#") for q in self.game.questions if q.remember]
+            remember = sorted((q for q in self.game.questions if q.remember), key=self.quick_first)
+            data["questions"] = [self.question(q, "#") for q in remember]
         elif section.kind == "calculator":
             tools = self.game.checker.calculators()
             for entry, texts in zip(section.entries, data["entries"]):
@@ -164,6 +161,12 @@ class Writer:
         elif section.kind == "computed-table":
             data["tables"] = [self.computed_table(e) for e in section.entries]
         return data
+
+    def quick_first(self, question: Question) -> tuple:
+        """"Do you remember?" opens with the question answered fastest, as seed 000's five-second one: a yes/no before
+        the others, a short text (in the default language, so every language asks in the same order) before a long one."""
+        text = self.game.worded[question.id][self.site.default_language]["text"]
+        return question.kind != "yesno", len(text.split())
 
     def sections(self, page: str) -> list[dict]:
         return [self.section(s) for s in self.game.pages[page]]
@@ -305,9 +308,10 @@ class Writer:
         return render("refresher.md.j2", page=page)
 
     def teach(self) -> str:
-        words = spoken_words(self.spoken_text())
-        seconds = round(words * 60 / WORDS_PER_MINUTE)
-        read_aloud = self.fill(self.ui["labels"]["read_aloud"], {"words": words, "seconds": seconds, "wpm": WORDS_PER_MINUTE})
+        spoken = self.spoken_text()
+        read_aloud = self.fill(self.ui["labels"]["read_aloud"], {
+            "seconds": speech.spoken_seconds(spoken, self.lang), "syllables": speech.syllables(spoken, self.lang),
+            "rate": round(speech.SYLLABLES_PER_SECOND * 60)})
         return render("teach.md.j2", page={**self.page("teach"), "read_aloud": read_aloud, "sections": self.sections("teach")})
 
     def quiz(self, deck_size: int) -> str:

@@ -20,12 +20,12 @@ def class_name(game_id: str) -> str:
 
 
 def game_yml(game_id: str) -> str:
-    today = datetime.date.today().strftime("%d.%m.%Y")
+    today = datetime.date.today().isoformat()
     return f"""# yaml-language-server: $schema=../../quiz/site/schema/game.schema.json
 # TODO: one line on the game and its sources (rules/README.md lists every key).
 id: {game_id}
 order: 99
-as_of: "{today}"
+as_of: "{today}"   # the date the sources give for themselves; without one, remove it and {{as_of}} from the texts
 draft: true
 
 facts:
@@ -51,7 +51,6 @@ teach:
     spoken: true
     entries: [{{id: say-1}}]
   - section: goal
-    spoken: true
     entries: [{{id: goal}}]
   - section: setup
     entries: [{{id: setup}}]
@@ -60,7 +59,6 @@ teach:
   - section: scoring
     entries: [{{id: scoring}}]
   - section: end
-    spoken: true
     entries: [{{id: end}}]
   - section: mistakes
     entries: [{{id: mistake-first}}]

@@ -2,7 +2,7 @@
 
 A placeholder is `{path}` or `{path|filter}`. The path is dotted (`tableau.regions.0.number`) into the values at hand
 (facts, a question's givens, the answer). Without a filter a whole number is written as the language writes numbers,
-a list as the language writes lists. The filter names an entry of the game's `words:` in that language:
+a list as the language writes lists, a date as the language writes a date in full (Babel's long format). The filter names an entry of the game's `words:` in that language:
 - a plural entry (its keys are CLDR categories, e.g. `{one: "# clue", other: "# clues"}`): the form Babel's plural rule
   picks for the number, `#` replaced by it; so no text ever says "1 clues";
 - a table (`colours: {red: red, …}`): the entry for the value;
@@ -14,11 +14,13 @@ kept as its accessible text.
 """
 from __future__ import annotations
 
+import datetime
 import functools
 import re
 from typing import Any, Callable
 
 from babel import Locale
+from babel.dates import format_date
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
@@ -128,6 +130,8 @@ class Wording:
                 raise WordingError(f"{term_key(value)} needs a filter that says it in words")
             if isinstance(value, int):
                 return self.number(value)
+            if isinstance(value, datetime.date):
+                return format_date(value, format="long", locale=self.lang)
             if isinstance(value, str):
                 return value
             if isinstance(value, list) and value and all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in value):
