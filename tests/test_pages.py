@@ -12,6 +12,7 @@ from babel.numbers import format_decimal
 
 from conftest import (GAMES, LANGUAGES, QUIZ_GAMES, all_pages, game_yml, lang_prefix, questions, texts, ui_texts)
 from quiz.site.speech import SPOKEN_SECONDS_LIMIT, spoken_seconds
+from reading import reader_text, words
 
 PLACEHOLDER = re.compile(r"\{([\w.]+)(?:\|[\w-]+)?\}")
 
@@ -74,6 +75,19 @@ def test_page_refs_name_the_rulebook_in_every_language(site_dir, lang, game):
     if len(set(labels)) == 2:   # a language with two labels: "p. 8" for one page, "pp. 8–9" for several
         for ref in refs:
             assert ref.startswith(labels[1] if len(re.findall(r"\d+", ref)) > 1 else labels[0]), ref
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if game_yml(g).get("refresher_model")])
+def test_refresher_is_no_longer_than_its_model_and_what_the_model_lacks(site_dir, game):
+    """As tight as the source it is modelled on (seed 000 for Faraway): in the model's language, the refresher's words
+    (what a reader reads: no answers, buttons or jump bar) are at most the model's plus what game.yml says the page must
+    add. The other languages say the same texts, id for id (the lint), in their own number of words
+    (scripts/page_words.py prints them)."""
+    model = game_yml(game)["refresher_model"]
+    counted = words(reader_text(read(site_dir, model["lang"], f"{game}/")))
+    assert counted <= model["words"] + model["added"], (
+        f"{game} refresher ({model['lang']}): {counted} words, more than {model['source']} ({model['words']}) and "
+        f"what it lacks ({model['added']}): cut, or list what the page must add in game.yml's refresher_model")
 
 
 def spoken_text(page_html: str, kinds: list[str]) -> str:
