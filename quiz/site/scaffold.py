@@ -9,6 +9,8 @@ import keyword
 import re
 from pathlib import Path
 
+import yaml
+
 from quiz import checker_module
 from quiz.site.languages import REPO_ROOT, site_languages
 
@@ -216,6 +218,29 @@ def test_malformed_input():
 '''
 
 
+VALUE_MARK = re.compile(r' ?([:;!?])(?=[\s"]|$)')
+YAML_KEY = re.compile(r'^(\s*(?:"[^"]*"|[\w-]+):\s)(.*)$')
+
+
+def typeset(skeleton: str, lang: str, root: Path) -> str:
+    """The skeleton's texts in the language's typography: where its colon (ui labels.colon) has a no-break space before
+    it, as French does, so do the texts' : ; ! ? (the lint's RR110), keys and comments left as they are."""
+    try:
+        ui = yaml.safe_load((root / "rules" / f"ui.{lang}.yml").read_text(encoding="utf-8")) or {}
+    except OSError:
+        return skeleton
+    colon = (ui.get("labels") or {}).get("colon", "")
+    if not colon or colon[0] not in "\u00a0\u202f":
+        return skeleton
+    lines = []
+    for line in skeleton.split("\n"):
+        key = YAML_KEY.match(line)
+        if key and not line.lstrip().startswith("#"):
+            line = key.group(1) + VALUE_MARK.sub(lambda m: colon[0] + m.group(1), key.group(2))
+        lines.append(line)
+    return "\n".join(lines)
+
+
 def new_game(game_id: str, root: Path = REPO_ROOT) -> list[Path]:
     """Write the skeleton of a new game; returns the files written. ValueError if the id is taken or not an id."""
     if not ID.match(game_id):
@@ -228,8 +253,8 @@ def new_game(game_id: str, root: Path = REPO_ROOT) -> list[Path]:
              root / "quiz" / f"{module}.py": checker_py(game_id),
              root / "tests" / f"test_{module}_checker.py": checker_test_py(game_id)}
     for lang in site_languages(root / "mkdocs.yml").codes:
-        files[folder / f"text.{lang}.yml"] = text_yml(game_id, lang)
-        files[folder / f"questions.{lang}.yml"] = question_texts_yml(lang)
+        files[folder / f"text.{lang}.yml"] = typeset(text_yml(game_id, lang), lang, root)
+        files[folder / f"questions.{lang}.yml"] = typeset(question_texts_yml(lang), lang, root)
     taken = [path for path in files if path.exists()]
     if taken:
         raise ValueError(f"{game_id!r} exists already: {', '.join(str(p.relative_to(root)) for p in taken)}")
