@@ -25,7 +25,8 @@ KINDS = ("yesno", "number", "choice", "order")
 SECTION_FIELDS: dict[str, tuple[str, ...]] = {
     kind: tuple(fields) for kind, fields in schema("game")["x-text-fields"].items() if kind != "description"}
 # Placeholders the page generator fills itself, or a calculator in the browser, per text key.
-GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "rulebook_refs": {"pages"}, "read_aloud": {"seconds", "syllables", "rate"},
+GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "rulebook_refs": {"pages"},
+                          "read_aloud": {"seconds", "syllables", "rate"},
                           "add": {"face"}, "best": {"points"}, "with": {"set_aside"}}
 BROWSER_PLACEHOLDERS = {"face", "points", "set_aside"}   # left in the text for the calculator's script
 DIGITS = re.compile(r"\d+")
