@@ -35,8 +35,9 @@ def main(argv: list[str] | None = None) -> int:
         for game in site.games:
             pools = game.practice.values()
             print(f"  {game.id}: practice serves {sum(len(p.variants) for p in pools)} variants in each language, "
-                  f"from {len(game.practice)} questions; dropped {sum(p.illegal for p in pools)} drawn as illegal "
-                  f"and {sum(p.lost for p in pools)} that lost what their question tests")
+                  f"from {len(game.practice)} questions; dropped {sum(p.illegal for p in pools)} drawn as illegal, "
+                  f"{sum(p.lost for p in pools)} that lost what their question tests, {sum(p.untested for p in pools)} "
+                  f"that no wrong belief answers otherwise and {sum(p.repeated for p in pools)} that read like another")
     return 0
 
 

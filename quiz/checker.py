@@ -1,6 +1,8 @@
-"""What every rules checker shares: the two kinds of bad input, the @rule marker, and binding rules to a game's facts."""
+"""What every rules checker shares: the two kinds of bad input, the @rule and @belief markers, and binding rules to a
+game's facts."""
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 from pathlib import Path
@@ -25,6 +27,29 @@ def rule(function: Callable) -> Callable:
     return function
 
 
+@dataclasses.dataclass(frozen=True)
+class Belief:
+    """A wrong belief an easy-to-forget entry names, for one rule: the answer a player holding it gives."""
+
+    entry: str       # the easy-to-forget entry (game.yml) whose wrong belief it is
+    name: str        # its id: the entry's own id for the belief its `wrong:` text names, else `beliefs.<name>`'s words
+    distorts: str    # the @rule it answers instead of, with the same givens
+    method: str      # the method that computes it
+    doc: str         # its one-line docstring: the belief in the checker's words
+
+
+def belief(entry: str, distorts: str, name: str | None = None) -> Callable[[Callable], Callable]:
+    """Marks a method as a wrong belief of the easy-to-forget `entry`: called with the givens of the rule `distorts`
+    (the same signature), it returns the answer a player holding the belief gives, or None where the belief gives none.
+    Without a name it is the belief the entry's `wrong:` text names; an entry whose players hold several names each
+    other one (its words: `beliefs: {name: …}` in text.<lang>.yml). One belief may distort several rules: one method
+    each, the same entry and name."""
+    def mark(function: Callable) -> Callable:
+        function.belief = (entry, name or entry, distorts)
+        return function
+    return mark
+
+
 class Rules:
     """A game's rules bound to one game.yml: its facts and tables come in, nothing is read on the side.
 
@@ -33,6 +58,13 @@ class Rules:
 
     # The shape of each table this game keeps under `tables:` in game.yml, as JSON Schema (one row each).
     TABLES: dict[str, dict] = {}
+    # Easy-to-forget entries whose wrong belief no rule of the checker can compute, each with why (see @belief).
+    WITHOUT_BELIEF: dict[str, str] = {}
+
+    def __init_subclass__(cls, **kwargs):
+        """A belief that names no rule, or takes other givens than the rule it distorts, stops the module loading."""
+        super().__init_subclass__(**kwargs)
+        _beliefs(cls)
 
     def __init__(self, game: dict):
         self.game = game
@@ -85,6 +117,16 @@ class Rules:
         judge: Callable[..., Iterator[str]] | None = getattr(self, f"_illegal_{check}", None)
         return list(judge(*bound.args, **bound.kwargs)) if judge else []
 
+    @classmethod
+    def beliefs(cls) -> list[Belief]:
+        """Every wrong belief the checker computes, in the order the class declares them."""
+        return list(_beliefs(cls))
+
+    def believe(self, belief: Belief, givens: dict) -> Any:
+        """The answer a player holding the belief gives for these givens of the rule it distorts (None: it gives none)."""
+        bound = self._bound(belief.distorts, givens)
+        return getattr(self, belief.method)(*bound.args, **bound.kwargs)
+
     def check_legal(self, check: str, givens: dict) -> None:
         """Raise IllegalState naming the first reason these givens cannot occur in a game."""
         reasons = self.illegal(check, givens)
@@ -128,6 +170,35 @@ def _rule_signatures(cls: type) -> dict[str, inspect.Signature]:
             signature = inspect.signature(member)
             found[name] = signature.replace(parameters=list(signature.parameters.values())[1:])
     return found
+
+
+@functools.cache
+def _beliefs(cls: type) -> tuple[Belief, ...]:
+    """Each @belief of a Rules class in declaration order (base classes first), checked against the rule it distorts."""
+    found, seen, rules = [], set(), _rule_signatures(cls)
+    for klass in reversed(cls.__mro__):
+        for method, member in list(vars(klass).items()):
+            if not (callable(member) and hasattr(member, "belief")) or method in seen:
+                continue
+            seen.add(method)
+            entry, name, distorts = member.belief
+            where = f"{cls.__name__}.{method}"
+            if distorts not in rules:
+                raise TypeError(f"{where}: @belief distorts {distorts!r}, which is not a @rule of {cls.__name__}")
+            signature = inspect.signature(member)
+            own = signature.replace(parameters=list(signature.parameters.values())[1:], return_annotation=inspect.Signature.empty)
+            if [(p.name, p.kind) for p in own.parameters.values()] != \
+                    [(p.name, p.kind) for p in rules[distorts].parameters.values()]:
+                raise TypeError(f"{where}: takes {own}, but the rule {distorts} it distorts takes {rules[distorts]}")
+            doc = inspect.getdoc(member) or ""
+            if not doc or "\n" in doc.strip():
+                raise TypeError(f"{where}: a belief says in a one-line docstring what the player believes")
+            if any(b.name == name and b.distorts == distorts for b in found):
+                raise TypeError(f"{where}: the belief {name!r} of {entry!r} distorts {distorts} twice")
+            if any(b.name == name and b.entry != entry for b in found):
+                raise TypeError(f"{where}: the belief name {name!r} belongs to another entry already")
+            found.append(Belief(entry, name, distorts, method, doc.strip()))
+    return tuple(found)
 
 
 def rules_class(module: Any) -> type[Rules] | None:

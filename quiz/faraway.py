@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from quiz.checker import MalformedInput, Rules, module_binding, rule
+from quiz.checker import MalformedInput, Rules, belief, module_binding, rule
 
 COLOURS = ("blue", "green", "red", "yellow")
 WONDERS = ("stone", "chimera", "thistle")
@@ -191,6 +191,24 @@ class Faraway(Rules):
         row = self._row(row, "row")
         return len(row) > 1 and self.finds_sanctuary(row[-2], row[-1])
 
+    @belief("sanctuary-previous-only", distorts="finds_sanctuary_in_row")
+    def _beats_every_earlier_region(self, row: list[int]) -> bool:
+        """The new number must beat every Region played before, not only the last one."""
+        row = self._row(row, "row")
+        return len(row) > 1 and row[-1] > max(row[:-1])
+
+    @belief("sanctuary-previous-only", distorts="finds_sanctuary_in_row", name="beats-any-earlier")
+    def _beats_any_earlier_region(self, row: list[int]) -> bool:
+        """Beating any earlier Region of yours finds a Sanctuary."""
+        row = self._row(row, "row")
+        return len(row) > 1 and row[-1] > min(row[:-1])
+
+    @belief("no-sanctuary-round-one", distorts="finds_sanctuary_in_row", name="round-one-beats-nothing")
+    def _round_one_finds_one(self, row: list[int]) -> bool:
+        """In round 1 there is nothing before to beat, so any number finds a Sanctuary."""
+        row = self._row(row, "row")
+        return len(row) == 1 or row[-1] > row[-2]
+
     @rule
     def sanctuary_draws(self, clues: int) -> int:
         """Draw 1 Sanctuary plus 1 per clue in the whole tableau, the new Region included (p. 8)."""
@@ -204,6 +222,17 @@ class Faraway(Rules):
         for name, number in played.items():
             self._number(number, f"played[{name!r}]")
         return sorted(played, key=lambda name: played[name])
+
+    @belief("pick-order", distorts="pick_order")
+    def _clockwise(self, played: dict[str, int]) -> list[str]:
+        """Players take from the centre clockwise, in the order they sit."""
+        self.pick_order(played)
+        return list(played)
+
+    @belief("pick-order", distorts="pick_order", name="highest-first")
+    def _highest_first(self, played: dict[str, int]) -> list[str]:
+        """The highest number takes first."""
+        return list(reversed(self.pick_order(played)))
 
     def visible_for_region(self, tableau: dict, index: int) -> list[dict]:
         """A Region sees itself, the Regions to its right and every Sanctuary (p. 10)."""
@@ -239,15 +268,71 @@ class Faraway(Rules):
             return 0
         return quest["fame"] * self.times_scored(quest["per"], cards)
 
+    def _scored(self, tableau: dict, sees, sanctuaries_see, met=None) -> dict:
+        """A tableau scored with what each Region sees (`sees(tableau, index)`) and what the Sanctuaries see; `met`
+        judges a requirement (index, requires, cards) where the rules' own judgement is not the one wanted."""
+        met = met or (lambda index, requires, cards: self.requirement_met(requires, cards))
+        regions, judged = [0] * len(tableau["regions"]), [None] * len(tableau["regions"])
+        for i in reversed(range(len(tableau["regions"]))):        # revealed right to left
+            quest, cards = tableau["regions"][i]["quest"], sees(tableau, i)
+            if quest is None:
+                continue
+            judged[i] = met(i, quest["requires"], cards) if any(quest["requires"].values()) else None
+            if judged[i] is not False:
+                regions[i] = quest["fame"] * self.times_scored(quest["per"], cards)
+        sanctuaries = [self.quest_fame(s["task"], sanctuaries_see(tableau)) for s in tableau["sanctuaries"]]
+        return {"regions": regions, "sanctuaries": sanctuaries, "total": sum(regions) + sum(sanctuaries), "met": judged}
+
+    @staticmethod
+    def _everything(tableau: dict) -> list[dict]:
+        return tableau["regions"] + tableau["sanctuaries"]
+
     @rule
     def score(self, tableau: dict) -> dict:
-        """Score a tableau: Regions right to left against what they see, then Sanctuaries against everything (p. 10)."""
-        tableau = self.validate_tableau(tableau)
-        regions = [self.quest_fame(region["quest"], self.visible_for_region(tableau, i))
-                   for i, region in enumerate(tableau["regions"])]
-        everything = tableau["regions"] + tableau["sanctuaries"]
-        sanctuaries = [self.quest_fame(s["task"], everything) for s in tableau["sanctuaries"]]
-        return {"regions": regions, "sanctuaries": sanctuaries, "total": sum(regions) + sum(sanctuaries)}
+        """Score a tableau: Regions right to left against what they see, then Sanctuaries against everything (p. 10).
+        Besides the fame, `met` says for each Region with a requirement whether it saw every symbol the requirement shows."""
+        return self._scored(self.validate_tableau(tableau), self.visible_for_region, self._everything)
+
+    @belief("scoring-visibility", distorts="score")
+    def _every_region_sees_everything(self, tableau: dict) -> dict:
+        """At scoring every Region sees the whole tableau."""
+        return self._scored(self.validate_tableau(tableau), lambda t, i: self._everything(t), self._everything)
+
+    @belief("scoring-visibility", distorts="score", name="left-to-right")
+    def _scored_left_to_right(self, tableau: dict) -> dict:
+        """Regions are revealed from left to right: each sees itself, the Regions to its left and the Sanctuaries."""
+        return self._scored(self.validate_tableau(tableau),
+                            lambda t, i: t["regions"][:i + 1] + t["sanctuaries"], self._everything)
+
+    @belief("sanctuaries-count-for-all", distorts="score", name="sanctuaries-only-for-themselves")
+    def _sanctuaries_not_seen_by_regions(self, tableau: dict) -> dict:
+        """Sanctuaries count only for their own tasks: a Region's quest sees the Regions only."""
+        return self._scored(self.validate_tableau(tableau), lambda t, i: t["regions"][i:], self._everything)
+
+    @belief("requirements-not-consumed", distorts="score")
+    def _symbols_used_up(self, tableau: dict) -> dict:
+        """A symbol that met a requirement is used up: later requirements can no longer count it."""
+        used = {wonder: 0 for wonder in WONDERS}
+
+        def met(index: int, requires: dict, cards: list[dict]) -> bool:
+            if not all(self.wonder_count(cards, w) - used[w] >= n for w, n in requires.items()):
+                return False
+            for wonder, needed in requires.items():
+                used[wonder] += needed
+            return True
+        return self._scored(self.validate_tableau(tableau), self.visible_for_region, self._everything, met)
+
+    @belief("requirements-not-consumed", distorts="score", name="one-symbol-enough")
+    def _one_symbol_enough(self, tableau: dict) -> dict:
+        """One of the symbols a requirement shows is enough to meet it."""
+        return self._scored(self.validate_tableau(tableau), self.visible_for_region, self._everything,
+                            lambda index, requires, cards: any(self.wonder_count(cards, w) >= n
+                                                               for w, n in requires.items() if n))
+
+    @belief("sanctuaries-score-last", distorts="score", name="sanctuaries-scored-first")
+    def _sanctuaries_scored_first(self, tableau: dict) -> dict:
+        """Sanctuaries are scored first, while every Region still lies face down."""
+        return self._scored(self.validate_tableau(tableau), self.visible_for_region, lambda t: t["sanctuaries"])
 
     @rule
     def winner(self, players: dict[str, dict]) -> str:
@@ -266,6 +351,18 @@ class Faraway(Rules):
                 self._number(number, f"{where}.numbers")
         return min(players, key=lambda name: (-players[name]["fame"], min(players[name]["numbers"])))
 
+    @belief("tie-break", distorts="winner", name="highest-number-breaks-ties")
+    def _highest_number_breaks_ties(self, players: dict[str, dict]) -> str:
+        """On a tie, whoever has the highest Region number wins."""
+        self.winner(players)
+        return min(players, key=lambda name: (-players[name]["fame"], -max(players[name]["numbers"])))
+
+    @belief("tie-break", distorts="winner", name="lowest-number-wins")
+    def _lowest_number_always_wins(self, players: dict[str, dict]) -> str:
+        """The lowest Region number wins, tie or not."""
+        self.winner(players)
+        return min(players, key=lambda name: min(players[name]["numbers"]))
+
     @rule
     def clues_in_tableau(self, tableau: dict) -> int:
         """Every clue in the tableau counts: on Regions and Sanctuaries, the Region just played included (p. 8)."""
@@ -281,6 +378,30 @@ class Faraway(Rules):
             return 0
         return self.sanctuary_draws(self.clues_in_tableau(tableau))
 
+    @belief("clues-count-all", distorts="sanctuary_draws_for")
+    def _new_region_clues_wait(self, tableau: dict) -> int:
+        """The clues of the Region just played do not count yet for this round's draw."""
+        tableau = self.validate_tableau(tableau)
+        if not self.sanctuary_draws_for(tableau):
+            return 0
+        return self.sanctuary_draws(sum(card["clues"] for card in tableau["regions"][:-1] + tableau["sanctuaries"]))
+
+    @belief("clues-count-all", distorts="sanctuary_draws_for", name="sanctuary-clues-ignored")
+    def _sanctuary_clues_ignored(self, tableau: dict) -> int:
+        """Only clues on Regions count for the draw, not those on Sanctuaries."""
+        tableau = self.validate_tableau(tableau)
+        if not self.sanctuary_draws_for(tableau):
+            return 0
+        return self.sanctuary_draws(sum(card["clues"] for card in tableau["regions"]))
+
+    @belief("no-sanctuary-round-one", distorts="sanctuary_draws_for", name="round-one-beats-nothing")
+    def _round_one_draws(self, tableau: dict) -> int:
+        """In round 1 there is nothing before to beat, so any number finds a Sanctuary."""
+        tableau = self.validate_tableau(tableau)
+        if len(tableau["regions"]) > 1:
+            return self.sanctuary_draws_for(tableau)
+        return self.sanctuary_draws(self.clues_in_tableau(tableau))
+
     @rule
     def sanctuaries_placed(self, drawn: int) -> int:
         """Of the Sanctuaries drawn, exactly 1 is placed; the rest go back under the pile (p. 8–9)."""
@@ -291,22 +412,72 @@ class Faraway(Rules):
         """How many of the Sanctuaries drawn go back face down under the pile: all but the one you place (p. 8–9)."""
         return _count(drawn, "drawn") - self.sanctuaries_placed(drawn)
 
+    @belief("keep-one-sanctuary", distorts="sanctuaries_placed")
+    def _place_every_one_drawn(self, drawn: int) -> int:
+        """Every Sanctuary drawn goes into the tableau."""
+        return _count(drawn, "drawn")
+
+    @belief("keep-one-sanctuary", distorts="sanctuaries_returned")
+    def _return_none(self, drawn: int) -> int:
+        """Every Sanctuary drawn goes into the tableau."""
+        _count(drawn, "drawn")
+        return 0
+
+    def _regions(self, row, where: str = "row") -> list[dict]:
+        """A row of Regions (cards with a number), validated like a tableau's."""
+        if not isinstance(row, list):
+            raise MalformedInput(f"{where}: expected a list of Regions")
+        return self.validate_tableau({"regions": row, "sanctuaries": []})["regions"]
+
     @rule
-    def sanctuaries_at_end(self, row: list[int]) -> int:
+    def sanctuaries_at_end(self, row: list[dict]) -> int:
         """Sanctuaries in your tableau after a row: one per round whose Region beat the one before, however many you
         drew (p. 8–9)."""
-        return rising_steps(self._row(row, "row"))
+        return rising_steps([region["number"] for region in self._regions(row)])
+
+    @belief("keep-one-sanctuary", distorts="sanctuaries_at_end")
+    def _every_drawn_one_kept(self, row: list[dict]) -> int:
+        """Every Sanctuary drawn goes into the tableau (here each drawn without a clue of its own)."""
+        regions, kept = self._regions(row), 0
+        for i in range(1, len(regions)):
+            if regions[i]["number"] > regions[i - 1]["number"]:
+                kept += self.sanctuary_draws(sum(r["clues"] for r in regions[:i + 1]))
+        return kept
 
     @rule
     def takes_from_center(self, round_number: int) -> bool:
         """Everyone takes a Region from the centre, except in the last round (p. 9)."""
         return self._round(round_number) != self.NO_PICK_ROUND
 
+    @belief("last-round", distorts="takes_from_center", name="takes-in-last-round")
+    def _always_takes(self, round_number: int) -> bool:
+        """Everyone takes a Region from the centre in every round, the last one too."""
+        self._round(round_number)
+        return True
+
     @rule
     def places_sanctuary(self, round_number: int, previous: int, new: int) -> bool:
         """A Sanctuary found is placed in every round, the last one too, though nobody takes a Region then (p. 9)."""
         self._round(round_number)
         return round_number != self.NO_SANCTUARY_ROUND and self.finds_sanctuary(previous, new)
+
+    @belief("last-round", distorts="places_sanctuary", name="no-sanctuary-in-last-round")
+    def _no_sanctuary_without_a_take(self, round_number: int, previous: int, new: int) -> bool:
+        """Nobody takes a Region in the last round, so nobody places a Sanctuary either."""
+        return self.places_sanctuary(round_number, previous, new) and round_number != self.NO_PICK_ROUND
+
+    @rule
+    def center_at_round_end(self, players: int, round_number: int) -> int:
+        """Regions in the centre once everyone has had their turn: 1, the one nobody took, except in the last round,
+        where nobody takes and all players + 1 are still there (p. 9)."""
+        self._round(round_number)
+        return self.center_left(players, players if self.takes_from_center(round_number) else 0)
+
+    @belief("last-round", distorts="center_at_round_end", name="takes-in-last-round")
+    def _centre_emptied_in_last_round(self, players: int, round_number: int) -> int:
+        """Everyone takes a Region from the centre in every round, the last one too."""
+        self.center_at_round_end(players, round_number)
+        return self.center_left(players, players)
 
     @rule
     def center_left(self, players: int, taken: int) -> int:
@@ -316,15 +487,31 @@ class Faraway(Rules):
             raise MalformedInput(f"taken: {taken!r}; between 0 and the {players} players may have taken")
         return size - taken
 
+    @belief("center-refill", distorts="center_left")
+    def _refilled_after_each_take(self, players: int, taken: int) -> int:
+        """A new Region is laid out after every card taken, so the centre stays full."""
+        self.center_left(players, taken)
+        return self.center_size(players)
+
     @rule
     def first_scored(self, played: list[int]) -> int:
         """Scoring reveals the Regions right to left: the last one played is scored first (p. 10)."""
         return self._row(played)[-1]
 
+    @belief("scoring-visibility", distorts="first_scored", name="left-to-right")
+    def _first_played_scored_first(self, played: list[int]) -> int:
+        """Regions are revealed from left to right: each sees itself, the Regions to its left and the Sanctuaries."""
+        return self._row(played)[0]
+
     @rule
     def sees_everything(self, played: list[int]) -> int:
         """The first Region played, far left, is scored last and so sees every Region (p. 10)."""
         return self._row(played)[0]
+
+    @belief("scoring-visibility", distorts="sees_everything", name="left-to-right")
+    def _last_played_sees_everything(self, played: list[int]) -> int:
+        """Regions are revealed from left to right: each sees itself, the Regions to its left and the Sanctuaries."""
+        return self._row(played)[-1]
 
     @rule
     def play_order(self, rows: list[list[int]]) -> list[int]:
@@ -335,6 +522,20 @@ class Faraway(Rules):
     def scoring_order(self, rows: list[list[int]]) -> list[int]:
         """The order Regions are revealed at scoring: the play order backwards, last played first (p. 7, 10)."""
         return list(reversed(self._rows(rows)))
+
+    def _snake(self, rows) -> list[int]:
+        self._rows(rows)
+        return [number for i, row in enumerate(rows) for number in (row if i % 2 == 0 else reversed(row))]
+
+    @belief("order-visible", distorts="play_order", name="rows-snake-back")
+    def _rows_snake_back(self, rows: list[list[int]]) -> list[int]:
+        """The second row runs back from right to left, under the end of the first, like a snake."""
+        return self._snake(rows)
+
+    @belief("order-visible", distorts="scoring_order", name="rows-snake-back")
+    def _snake_scored_backwards(self, rows: list[list[int]]) -> list[int]:
+        """The second row runs back from right to left, under the end of the first, like a snake."""
+        return list(reversed(self._snake(rows)))
 
     @rule
     def short_deck_draws(self, pile: int, players: dict[str, dict]) -> dict[str, int]:
@@ -351,6 +552,16 @@ class Faraway(Rules):
         for name in sorted(players, key=lambda n: players[n]["number"]):
             drawn[name] = min(players[name]["wants"], pile)
             pile -= self.sanctuaries_placed(drawn[name])
+        return drawn
+
+    @belief("short-deck", distorts="short_deck_draws", name="returned-after-everyone")
+    def _returned_after_everyone(self, pile: int, players: dict[str, dict]) -> dict[str, int]:
+        """Everyone draws before anyone returns a card: the later drawers share what the earlier ones left."""
+        self.short_deck_draws(pile, players)
+        drawn = {}
+        for name in sorted(players, key=lambda n: players[n]["number"]):
+            drawn[name] = min(players[name]["wants"], pile)
+            pile -= drawn[name]
         return drawn
 
     # --- legality: what no real game can reach (each generator yields reasons) ------------------------------------------
@@ -404,9 +615,10 @@ class Faraway(Rules):
                 yield f"players[{name!r}].numbers: {len(player['numbers'])} Regions; at the end everyone has {self.ROUNDS}"
 
     def _illegal_sanctuaries_at_end(self, row) -> Iterator[str]:
-        yield from self._distinct(self._row(row, "row"), "row")
-        if len(row) != self.ROUNDS:
-            yield f"row: {len(row)} Regions; the game ends after {self.ROUNDS}"
+        numbers = [region["number"] for region in self._regions(row)]
+        yield from self._distinct(numbers, "row")
+        if len(numbers) != self.ROUNDS:
+            yield f"row: {len(numbers)} Regions; the game ends after {self.ROUNDS}"
 
     def _illegal_places_sanctuary(self, round_number, previous, new) -> Iterator[str]:
         self.places_sanctuary(round_number, previous, new)
@@ -415,6 +627,10 @@ class Faraway(Rules):
 
     def _illegal_center_left(self, players, taken) -> Iterator[str]:
         self.center_left(players, taken)
+        return iter(())
+
+    def _illegal_center_at_round_end(self, players, round_number) -> Iterator[str]:
+        self.center_at_round_end(players, round_number)
         return iter(())
 
     def _illegal_first_scored(self, played) -> Iterator[str]:
@@ -432,15 +648,15 @@ class Faraway(Rules):
             yield f"rows: {len(numbers)} Regions at scoring; after {self.ROUNDS} rounds everyone has {self.ROUNDS}"
 
     def _illegal_short_deck_draws(self, pile, players) -> Iterator[str]:
-        """The pile cannot be lower than a game can make it: at most every player placed one Sanctuary in every earlier
-        round that finds one, and every other player before these drawers this round."""
+        """The drawers are everyone who finds Sanctuaries this round. Unkept Sanctuaries go back under the pile, so it
+        loses only the ones placed: at most one per player in each earlier round that can find one (from round 2)."""
         self.short_deck_draws(pile, players)
         yield from self._distinct([p["number"] for p in players.values()], "players")
-        earlier_rounds = self.ROUNDS - 1 - 1            # rounds that can find one, this one not counted
-        lowest = self.SANCTUARIES - self.PLAYERS_MAX * earlier_rounds - (self.PLAYERS_MAX - len(players))
+        earlier_rounds = self.ROUNDS - 1 - self.NO_SANCTUARY_ROUND    # rounds 2 to the one before the last
+        lowest = self.SANCTUARIES - self.PLAYERS_MAX * earlier_rounds
         if not lowest <= pile <= self.SANCTUARIES:
-            yield (f"pile: {pile} Sanctuaries; with {self.SANCTUARIES} in the game and at most one placed per player and "
-                   f"round, {len(players)} drawer(s) find at least {lowest}")
+            yield (f"pile: {pile} Sanctuaries; of {self.SANCTUARIES}, at most one per player and round is placed from "
+                   f"round {self.NO_SANCTUARY_ROUND + 1} on, so before the last round's draws at least {lowest} are left")
         for name, player in players.items():
             if player["wants"] < self.SANCTUARY_BASE_DRAW:
                 yield f"players[{name!r}].wants: {player['wants']}; a player who finds one draws at least {self.SANCTUARY_BASE_DRAW}"
@@ -472,12 +688,13 @@ class Faraway(Rules):
         parts = []
         if card.get("colour"):
             parts.append(words["colours"][card["colour"]])
+        # A count given as 0 is said ("no clue"): a question that varies it shows that the card has none.
         for wonder in WONDERS:
-            count = (card.get("wonders") or {}).get(wonder, 0)
-            if count:
-                parts.append(say(wonder, count))
-        if card.get("clues"):
-            parts.append(say("clue", card["clues"]))
+            count = (card.get("wonders") or {}).get(wonder)
+            if count is not None:
+                parts.append(say(wonder, count) if count else words["none"][wonder])
+        if card.get("clues") is not None:
+            parts.append(say("clue", card["clues"]) if card["clues"] else words["none"]["clue"])
         if card.get("night"):
             parts.append(phrases["night"])
         scoring = card.get(scoring_key)

@@ -65,7 +65,8 @@ def counts_filled_with_one_and_two(game, lang: str, cases):
             for path, noun in placeholders(text):
                 if is_plural_entry(words.get(noun)):
                     for n in (1, 2):
-                        values = copy.deepcopy({**game.values(), **givens, "answer": answer})
+                        result = bank.computed(game, question, givens)[0]   # a why may word any part of it
+                        values = copy.deepcopy({**game.values(), **givens, "answer": answer, "result": result})
                         bank.assign(values, path, n)
                         form = words[noun][Locale.parse(lang).plural_form(n)].replace("#", str(n))
                         yield question.id, n, form, wording.fill(text, values)

@@ -45,12 +45,27 @@ def test_each_deck_holds_the_verified_bank_as_the_site_words_it(site, site_dir, 
     found = notes(apkg.read_bytes(), tmp_path)
     expected = [(question, worded[lang]) for question, _, _, worded in variants(game)]
     answer = site.ui[lang]["quiz"]["answer"]
+    words = _diagnoses(site, game, lang)
+
+    def why_and_beliefs(worded) -> str:
+        """The why, then each wrong answer with the belief it comes from, as the quiz page says it."""
+        return worded["why"] + "".join(
+            '<div class="rr-belief">' + site.ui[lang]["quiz"]["believed_card"].format(
+                answer=b["label"], wrong=words[b["belief"]]["wrong"]) + "</div>" for b in worded["beliefs"])
+
     in_deck = sorted(tuple(html.unescape(field) for field in fields) for fields in found.values())
-    in_bank = sorted((worded["text"], f"{answer} {worded['label']}", worded["why"],
+    assert sum('class="rr-belief"' in fields[2] for fields in found.values()) == len(found)   # every card catches one
+    in_bank = sorted((worded["text"], f"{answer} {worded['label']}", why_and_beliefs(worded),
                       f'{site.ui[lang]["quiz"]["read_rule"]}{site.ui[lang]["labels"]["colon"]}'
                       f'{html.unescape(_title(site, game, lang, question.rule))}')
                      for question, worded in expected)
     assert in_deck == in_bank
+
+
+def _diagnoses(site, game, lang):
+    from quiz.site.render import Writer
+
+    return Writer(site, game, lang).diagnoses()
 
 
 def _title(site, game, lang, rule):

@@ -4,6 +4,7 @@ what you missed and never repeat early, blocked and corrupt storage, and the ans
 from __future__ import annotations
 
 import json
+import math
 import re
 
 import pytest
@@ -11,7 +12,7 @@ from playwright.sync_api import expect
 
 from browser_helpers import (QUIZ_GAMES, SEEDED_RANDOM, first, language_for, next_practice_question, question_text,
                              right_choice, url, wrong_choice)
-from conftest import game_yml, questions, ui_texts
+from conftest import LANGUAGES, game_yml, questions, ui_texts
 
 pytestmark = pytest.mark.browser
 
@@ -167,7 +168,7 @@ def test_no_variant_repeats_before_the_pool_is_used_up(page, server, game):
     assert result["nextWasServed"]                         # then a new round through the pool begins
 
 
-def test_practice_serves_a_missed_rule_first_and_again_after_one_other(page, server, game):
+def test_practice_serves_a_missed_rule_first_and_again_after_two_others(page, server, game):
     lang = language_for(game)
     page.add_init_script(SEEDED_RANDOM)
     page.goto(url(server, lang, f"{game}/quiz/"))
@@ -176,19 +177,51 @@ def test_practice_serves_a_missed_rule_first_and_again_after_one_other(page, ser
     missed_rule = rules[-1]
     stated = next(item["q"] for item in pool if item["rule"] == missed_rule)
     page.locator(f"#q-{stated} .rr-reveal").click()        # "Just show me" counts as not known
-    rule_of = {item["text"]: item["rule"] for item in pool}
+    by_text = {item["text"]: item for item in pool}
     page.locator(".rr-practice-start").click()
     text = page.locator(".rr-practice-q .rr-q-text")
     expect(text).to_be_visible()
-    assert rule_of[question_text(text)] == missed_rule       # the missed rule before any other
+    assert by_text[question_text(text)]["rule"] == missed_rule     # the missed rule before any other
+    page.locator(".rr-practice-q .rr-reveal").click()               # missed again
     served = []
-    for _ in range(2):                                     # missed again: back after at most one other question
-        page.locator(".rr-practice-q .rr-reveal").click()
+    for _ in range(3):                                     # back after two other questions, not right after its answer
         next_practice_question(page)
-        served.append(rule_of[question_text(text)])
-        if served[-1] == missed_rule:
-            break
-    assert served[-1] == missed_rule, served
+        item = by_text[question_text(text)]
+        served.append(item["rule"])
+        answer_block(page, ".rr-practice-q", item["answer"], item["kind"])
+    assert served[:2].count(missed_rule) == 0 and served[2] == missed_rule, served
+    assert page.console_errors == []
+
+
+TWO_MISSED = """async ([lang]) => {
+  const pool = (await (await fetch('practice.json')).json()).variants;
+  const practice = window.RulesRefresher.practice, record = practice.emptyRecord();
+  const rules = [...new Set(pool.map(item => item.rule))].sort();
+  const [a, b] = rules.slice(-2);
+  practice.missed(record, a, null); practice.missed(record, b, null);
+  let seed = 3;
+  const random = () => { seed = (seed * 16807) % 2147483647; return (seed - 1) / 2147483646; };
+  const served = [];
+  for (let i = 0; i < 14; i++) {
+    const item = practice.nextVariant(pool, record, lang, random);
+    served.push(item.rule);
+    if (item.rule === a || item.rule === b) { practice.missed(record, item.rule, null); }   /* missed every time */
+  }
+  return {served, a, b};
+}"""
+
+
+def test_two_missed_rules_come_back_spaced_by_other_rules(page, server, game):
+    """Missed again and again, two rules come back, each time with other rules between: never A, B, A, B."""
+    lang = language_for(game)
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    result = page.evaluate(TWO_MISSED, [lang])
+    served, missed = result["served"], {result["a"], result["b"]}
+    assert served.count(result["a"]) >= 3 and served.count(result["b"]) >= 3, served
+    for i, rule in enumerate(served):
+        if rule in missed:
+            assert rule not in served[i + 1:i + 3], (i, served)              # two others before it comes again
+            assert not (i + 1 < len(served) and served[i + 1] in missed), (i, served)   # another rule between the two
     assert page.console_errors == []
 
 
@@ -319,3 +352,154 @@ def test_an_empty_answer_says_what_to_do(page, server, game):
     expect(page.locator(f"{block} .rr-result")).to_have_text(ui["quiz"]["empty_answer"])
     expect(page.locator(f"{block} .rr-input")).to_be_focused()
     expect(page.locator(f"{block} .rr-check")).to_be_enabled()   # nothing judged yet
+
+
+# --- honest answering ------------------------------------------------------------------------------------------------
+
+def answer_block(page, block: str, answer, kind: str | None = None) -> None:
+    """Answer a question block with `answer` as the page holds answers (data-answer): a number, yes/no, a name, a list."""
+    kind = kind or page.locator(block).get_attribute("data-kind")
+    if kind == "number":
+        page.locator(f"{block} .rr-input").fill(str(answer))
+        page.locator(f"{block} .rr-check").click()
+    elif kind == "order":
+        for name in answer:
+            page.locator(f"{block} button.rr-choice[data-value='{name}']").click()
+    else:
+        page.locator(f"{block} button.rr-choice[data-value='{answer}']").click()
+
+
+NUMBERS = r"""([lang, value]) => {
+  const parse = text => window.RulesRefresher.answers.parseWhole(text, lang);
+  const written = new Intl.NumberFormat(lang).format(value);
+  const spaces = [' ', '\u00a0', '\u202f'].map(space => parse(written.replace(/\s/g, space)));
+  return {written, asWritten: parse(written), plain: parse(String(value)), spaces, decimal: parse('4.2'),
+          dotInEnglish: parse('4.200'), junk: parse('42 00')};
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_number_is_read_as_the_page_writes_it(page, server, lang):
+    """4.200 in de and tr, 4 200 in fr (normal, no-break or narrow no-break space), 4,200 in en, and plain 4200, all
+    read 4200; nothing else is taken for a whole number (Chromium's type=number reads 4.200 as 4.2)."""
+    game = QUIZ_GAMES[0]
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    found = page.evaluate(NUMBERS, [lang, 4200])
+    assert found["asWritten"] == found["plain"] == 4200, found
+    assert math.isnan(found["decimal"]) and math.isnan(found["junk"]), found
+    if lang == "fr":
+        assert found["spaces"] == [4200, 4200, 4200], found
+    if lang == "en":
+        assert math.isnan(found["dotInEnglish"]), found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_big_number_typed_as_the_page_writes_it_is_right(page, server, lang):
+    """The stated questions with an answer of four digits or more, answered as the page itself writes the answer."""
+    from babel.numbers import format_decimal
+
+    found = [(game, q) for game in QUIZ_GAMES for q in questions(game) if q["kind"] == "number" and q["answer"] >= 1000]
+    if not found:
+        pytest.skip("no number answer of four digits")
+    game, question = found[0]
+    block = f"#q-{question['id']}"
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    written = format_decimal(question["answer"], locale=lang)
+    page.locator(f"{block} .rr-input").fill(written)
+    page.locator(f"{block} .rr-check").click()
+    expect(page.locator(f"{block} .rr-result")).to_have_class(has("rr-is-right"))
+    assert page.locator(f"{block} .rr-result").inner_text().count(written) == 1
+
+
+def believed_question(page) -> tuple[str, str, object]:
+    """The first question block on the page whose wrong answers a belief gives: (selector, belief, its answer)."""
+    found = page.evaluate("""() => { for (const node of document.querySelectorAll('.rr-q[data-beliefs]')) {
+        const beliefs = JSON.parse(node.getAttribute('data-beliefs'));
+        const names = Object.keys(beliefs);
+        if (names.length) { return [node.id, names[0], beliefs[names[0]]]; } } return null; }""")
+    assert found, "no question names a wrong belief"
+    return f"#{found[0]}", found[1], found[2]
+
+
+def test_a_wrong_answer_a_belief_gives_says_which_belief_and_marks_the_rule(page, server, game):
+    lang = language_for(game)
+    ui = ui_texts(lang)["quiz"]
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    block, belief, answer = believed_question(page)
+    words = page.evaluate("fetch('beliefs.json').then(r => r.json())")[belief]
+    answer_block(page, block, answer)
+    result = page.locator(f"{block} .rr-result")
+    expect(result).to_have_class(has("rr-is-wrong"))
+    diagnosis = result.locator(".rr-diagnosis")
+    expect(diagnosis).to_contain_text(ui["believed"].replace("{wrong}", words["wrong"]))
+    expect(diagnosis).to_contain_text(words["right"])
+    expect(result).to_contain_text(ui["your_answer"])
+    rule = page.locator(block).get_attribute("data-rule")
+    expect(page.locator(f".rr-rule-group[data-rule='{rule}']")).to_have_class(has("rr-marked"))
+    assert page.console_errors == []
+
+
+def test_opening_the_answer_first_counts_as_not_known_and_nothing_after_is_judged(page, server, game):
+    lang, question = language_for(game), first(game, "yesno")
+    ui = ui_texts(lang)["quiz"]
+    block = f"#q-{question['id']}"
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    page.locator(f"{block} details summary").click()
+    result = page.locator(f"{block} .rr-result")
+    expect(result).to_have_class(has("rr-revealed"))
+    expect(result).to_contain_text(ui["marked"])
+    expect(page.locator(f".rr-rule-group[data-rule='{question['rule']}']")).to_have_class(has("rr-marked"))
+    expect(choice(page, block, right_choice(question))).to_be_disabled()   # a right answer now would not count
+    page.goto(url(server, lang, f"{game}/"))
+    expect(page.locator(f"section#{question['rule']}")).to_have_class(has("rr-marked"))
+
+
+def test_the_chosen_answer_stays_shown_and_answered_controls_look_disabled(page, server, game):
+    lang, question = language_for(game), first(game, "yesno")
+    ui = ui_texts(lang)["quiz"]
+    block = f"#q-{question['id']}"
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    chosen, other = choice(page, block, wrong_choice(question)), choice(page, block, right_choice(question))
+    looks = "n => { const s = getComputedStyle(n); return [s.borderTopStyle, s.backgroundColor, s.cursor]; }"
+    at_rest = other.evaluate(looks)
+    chosen.click()
+    expect(chosen).to_have_class(has("rr-chosen"))
+    expect(chosen).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(f"{block} .rr-result")).to_contain_text(f"{ui['your_answer']} {ui[wrong_choice(question)]}")
+    expect(other).to_be_disabled()
+    assert other.evaluate(looks) != at_rest and other.evaluate(looks)[0] == "dashed"
+    assert chosen.evaluate(looks)[0] == "solid" and chosen.evaluate(looks)[1] != other.evaluate(looks)[1]
+
+
+def test_did_not_know_is_acknowledged(page, server, game):
+    lang, question = language_for(game), first(game, "yesno")
+    ui = ui_texts(lang)["quiz"]
+    block = f"#q-{question['id']}"
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    choice(page, block, right_choice(question)).click()
+    unknown = page.locator(f"{block} .rr-unknown")
+    unknown.click()
+    expect(unknown).to_have_text(ui["marked"])
+    expect(unknown).to_be_disabled()
+    expect(page.locator(f"{block} .rr-result")).to_contain_text(ui["marked"])
+
+
+def test_a_rule_answered_right_again_is_said_to_be_learned(page, server, game):
+    """Missed once, then right twice: the rule leaves the list to re-read, and the page says so."""
+    lang = language_for(game)
+    ui = ui_texts(lang)["quiz"]
+    by_rule = {}
+    for q in questions(game):
+        by_rule.setdefault(q["rule"], []).append(q)
+    rule, asked = next((rule, qs) for rule, qs in by_rule.items() if len(qs) >= 3)
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    page.locator(f"#q-{asked[0]['id']} .rr-reveal").click()
+    group = page.locator(f".rr-rule-group[data-rule='{rule}']")
+    expect(group).to_have_class(has("rr-marked"))
+    for question in asked[1:3]:
+        block = f"#q-{question['id']}"
+        answer_block(page, block, {True: "yes", False: "no"}.get(question["answer"], question["answer"])
+                     if isinstance(question["answer"], bool) else question["answer"])
+        expect(page.locator(f"{block} .rr-result")).to_have_class(has("rr-is-right"))
+    expect(page.locator(f"#q-{asked[2]['id']} .rr-result .rr-learned")).to_have_text(ui["learned"])
+    expect(group).not_to_have_class(has("rr-marked"))

@@ -54,3 +54,59 @@ def test_any_givens_are_answered_or_rejected_cleanly(game_id, check, data):
         checker.call(check, givens)
     except (MalformedInput, IllegalState):
         pass
+
+
+# --- wrong beliefs ---------------------------------------------------------------------------------------------------
+
+BELIEFS = [(game_id, belief) for game_id in GAME_IDS for belief in bound_checker(game_id).beliefs()]
+
+
+def forget_entries(game_id: str) -> list[str]:
+    game = read_game(game_id, RULES)
+    return [e["id"] for s in game["refresher"] if s["section"] == "forget" for e in s["entries"]]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_easy_to_forget_rule_has_a_wrong_belief_or_says_why_not(game_id):
+    """Each entry's wrong belief is code: the answer a player holding it gives. An entry without one names why."""
+    checker = bound_checker(game_id)
+    believed = {b.entry for b in checker.beliefs()}
+    missing = [entry for entry in forget_entries(game_id) if entry not in believed and entry not in checker.WITHOUT_BELIEF]
+    assert not missing, f"quiz/{game_id}.py computes no wrong belief of {missing}"
+    assert all(b.entry in forget_entries(game_id) for b in checker.beliefs())
+
+
+@pytest.mark.parametrize("game_id, belief", BELIEFS, ids=[f"{g}.{b.method}" for g, b in BELIEFS])
+@settings(max_examples=min(25, settings.default.max_examples), deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_any_givens_are_believed_or_rejected_cleanly(game_id, belief, data):
+    """A belief takes the givens of the rule it distorts and, like a rule, answers or raises one of the two errors."""
+    checker = bound_checker(game_id)
+    names = list(inspect.signature(getattr(checker, belief.distorts)).parameters)
+    givens = data.draw(st.fixed_dictionaries({name: VALUES for name in names}), label="givens")
+    try:
+        checker.believe(belief, givens)
+    except (MalformedInput, IllegalState):
+        pass
+
+
+def test_a_belief_must_take_the_givens_of_the_rule_it_distorts():
+    from quiz.checker import Rules, belief, rule
+
+    with pytest.raises(TypeError, match="takes .*but the rule total it distorts takes"):
+        class Wrong(Rules):
+            @rule
+            def total(self, roll: list) -> int:
+                """Every die counts."""
+                return sum(roll)
+
+            @belief("count-every-die", distorts="total")
+            def _highest(self, dice: list) -> int:
+                """Only the highest die counts."""
+                return max(dice)
+    with pytest.raises(TypeError, match="not a @rule"):
+        class Nowhere(Rules):
+            @belief("count-every-die", distorts="total")
+            def _highest(self, roll: list) -> int:
+                """Only the highest die counts."""
+                return max(roll)

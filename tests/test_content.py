@@ -56,3 +56,54 @@ def test_practice_serves_something_for_every_game_with_ranges(game):
     for question in game.questions:
         if question.vary:
             assert len(game.practice[question.id].variants) >= bank.MIN_PRACTICE_VARIANTS, question.id
+
+
+# --- every question tests its rule ----------------------------------------------------------------------------------
+
+def has_beliefs(game, question) -> bool:
+    """Whether the question's rule has wrong beliefs to catch (a checker may say why one has none: WITHOUT_BELIEF)."""
+    return question.rule not in game.checker.WITHOUT_BELIEF
+
+
+def test_every_question_and_variant_catches_a_wrong_belief_of_its_rule(game):
+    """A player holding a wrong belief of the rule answers otherwise: each stated question and practice variant records
+    the beliefs that do, with the answers the checker's belief code gives for those very givens."""
+    for question, givens, answer, worded in variants(game):
+        if not has_beliefs(game, question):
+            continue
+        beliefs = worded[LANGUAGES[0]]["beliefs"]
+        assert beliefs, (question.id, givens)
+        for recorded in beliefs:
+            belief = next(b for b in game.checker.beliefs() if b.name == recorded["belief"] and b.distorts == question.check)
+            result = game.checker.believe(belief, givens)
+            value = bank.resolve(result, question.pick) if question.pick else result
+            assert recorded["rule"] == question.rule and bank.format_answer(value) == recorded["answer"]
+            assert value != answer, (question.id, givens, recorded)
+        assert all(w["beliefs"] == [{**b, "label": w["beliefs"][i]["label"]} for i, b in enumerate(beliefs)]
+                   for w in worded.values())
+
+
+def test_no_practice_answer_is_a_pattern(game):
+    """A practice question's answer moves: two answers at least, and a yes/no question each in a quarter of its pool."""
+    for question in game.questions:
+        if question.id not in game.practice:
+            continue
+        answers = [bank.format_plain(v["answer"]) for v in game.practice[question.id].variants]
+        assert len(set(answers)) >= 2, (question.id, answers)
+        if question.kind == "yesno":
+            assert min(answers.count("yes"), answers.count("no")) >= bank.MIN_ANSWER_SHARE * len(answers), question.id
+
+
+def test_every_easy_to_forget_rule_comes_back_in_practice_or_says_why_not(game):
+    for entry in bank.forget_entries(game):
+        variants_of = sum(len(game.practice[q.id].variants) for q in game.questions
+                          if q.rule == entry.id and q.id in game.practice)
+        assert (variants_of > 0) != (entry.id in game.unpractised), (entry.id, variants_of)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_two_cards_of_a_deck_or_variants_of_a_pool_read_the_same(game, lang):
+    """The deck holds every stated question and variant, the pool every variant: each reads differently."""
+    texts = [worded[lang]["text"] for _, _, _, worded in variants(game)]
+    repeated = sorted({t for t in texts if texts.count(t) > 1})
+    assert not repeated, repeated

@@ -78,8 +78,9 @@ def test_keep_exactly_one_sanctuary():
 
 def test_sanctuaries_at_the_end_are_one_per_rising_round():
     """12→40, 33→51, 51→60 and 8→30 beat the Region before: four Sanctuaries, however many were drawn."""
-    assert faraway.sanctuaries_at_end([12, 40, 33, 51, 60, 8, 30, 29]) == 4
-    assert faraway.sanctuaries_at_end([68, 60, 50, 40, 30, 20, 10, 1]) == 0
+    row = [region(n) for n in (12, 40, 33, 51, 60, 8, 30, 29)]
+    assert faraway.sanctuaries_at_end(row) == 4
+    assert faraway.sanctuaries_at_end([region(n) for n in (68, 60, 50, 40, 30, 20, 10, 1)]) == 0
 
 
 def test_pick_order_is_by_ascending_number():
@@ -170,10 +171,103 @@ def test_tie_broken_by_lowest_single_region_number():
 
 def test_short_sanctuary_pile():
     """KOSMOS p. 9: lowest number draws first, places 1, returns the rest at once; then the next."""
-    drawers = {"Ana": {"number": 12, "wants": 7}, "Bruno": {"number": 30, "wants": 3}}
-    assert faraway.short_deck_draws(5, drawers) == {"Ana": 5, "Bruno": 3}
-    drawers = {"Ana": {"number": 7, "wants": 8}, "Bruno": {"number": 44, "wants": 9}}
-    assert faraway.short_deck_draws(6, drawers) == {"Ana": 6, "Bruno": 5}
+    drawers = {"Ana": {"number": 12, "wants": 6}, "Bruno": {"number": 30, "wants": 5}}
+    assert faraway.short_deck_draws(10, drawers) == {"Ana": 6, "Bruno": 5}      # 10 − 1 placed = 9 left for Bruno
+    drawers = {"Ana": {"number": 7, "wants": 9}, "Bruno": {"number": 44, "wants": 9}}
+    assert faraway.short_deck_draws(9, drawers) == {"Ana": 9, "Bruno": 8}       # Ana took the pile, returned 8
+
+
+# --- wrong beliefs: the answers a player holding one gives, by hand --------------------------------------------------
+
+def believe(name: str, check: str, **givens):
+    """The answer of the belief called `name` (an entry's own belief carries the entry's id) for the rule `check`."""
+    found = [b for b in Faraway.beliefs() if b.name == name and b.distorts == check]
+    assert len(found) == 1, (name, check, found)
+    return faraway.believe(found[0], givens)
+
+
+def test_beliefs_about_what_a_region_sees_at_scoring():
+    """Seed 000 "Jede Region sieht nur die schon aufgedeckten"; seed 003 mistakes "Soldan sağa puanlamak"."""
+    quest = {"fame": 2, "per": "stone"}
+    tableau = {"regions": [region(14, quest=quest), region(30, wonders={"stone": 1}),
+                           region(52, wonders={"stone": 2}, quest=quest)]}
+    assert faraway.score(tableau)["regions"] == [6, 0, 4]
+    assert believe("scoring-visibility", "score", tableau=tableau)["regions"] == [6, 0, 6]   # all three stones each
+    assert believe("left-to-right", "score", tableau=tableau)["regions"] == [0, 0, 6]       # 14 sees only itself
+    played = [12, 40, 7, 55, 30, 61, 18, 3]
+    assert believe("left-to-right", "first_scored", played=played) == 12
+    assert believe("left-to-right", "sees_everything", played=played) == 3
+
+
+def test_beliefs_about_finding_a_sanctuary():
+    """Seed 000: "Nicht: Die neue Zahl muss höher sein als alle bisherigen"; seed 001: round 1 is not compared with 0."""
+    assert believe("sanctuary-previous-only", "finds_sanctuary_in_row", row=[10, 52, 31]) is False
+    assert believe("beats-any-earlier", "finds_sanctuary_in_row", row=[10, 52, 31]) is True     # 31 beats the 10
+    assert believe("sanctuary-previous-only", "finds_sanctuary_in_row", row=[61, 12, 40]) is False   # not above 61
+    assert believe("round-one-beats-nothing", "finds_sanctuary_in_row", row=[68]) is True
+    first = {"regions": [region(57, clues=2)], "sanctuaries": []}
+    assert believe("round-one-beats-nothing", "sanctuary_draws_for", tableau=first) == 3    # 1 + 2 clues
+
+
+def test_beliefs_about_clues():
+    """Seed 000 "Nicht: Nur die Karten, die schon vor dieser Runde lagen, zählen beim Ziehen"."""
+    tableau = {"regions": [region(15, clues=1), region(28), region(49, clues=1)], "sanctuaries": [{"clues": 1}]}
+    assert faraway.sanctuary_draws_for(tableau) == 4
+    assert believe("clues-count-all", "sanctuary_draws_for", tableau=tableau) == 3          # 49's clue left out
+    assert believe("sanctuary-clues-ignored", "sanctuary_draws_for", tableau=tableau) == 3  # the Sanctuary's left out
+
+
+def test_beliefs_about_keeping_sanctuaries():
+    """Seed 000 "Nicht: Alle gezogenen Heiligtümer kommen in die Auslage"."""
+    assert believe("keep-one-sanctuary", "sanctuaries_placed", drawn=4) == 4
+    assert believe("keep-one-sanctuary", "sanctuaries_returned", drawn=4) == 0
+    row = [region(12, clues=1), region(40), region(33), region(51), region(60, clues=1), region(8), region(30), region(29)]
+    # rises at 40 (1 clue so far: 2 drawn), 51 (2), 60 (2 clues: 3), 30 (3): keeping all of them, 10
+    assert believe("keep-one-sanctuary", "sanctuaries_at_end", row=row) == 10
+
+
+def test_beliefs_about_the_centre_and_the_pick_order():
+    """Seed 000: "Nicht: Aus der Mitte wird im Uhrzeigersinn genommen", "Nicht: Nach jeder genommenen Karte wird
+    nachgelegt"; round 8: nobody takes."""
+    assert believe("pick-order", "pick_order", played={"Ana": 23, "Bruno": 9, "Cem": 41}) == ["Ana", "Bruno", "Cem"]
+    assert believe("highest-first", "pick_order", played={"Ana": 23, "Bruno": 9, "Cem": 41}) == ["Cem", "Ana", "Bruno"]
+    assert believe("center-refill", "center_left", players=4, taken=2) == 5
+    assert faraway.center_at_round_end(4, 8) == 5 and faraway.center_at_round_end(4, 3) == 1
+    assert believe("takes-in-last-round", "center_at_round_end", players=4, round_number=8) == 1
+    assert believe("takes-in-last-round", "takes_from_center", round_number=8) is True
+    assert believe("no-sanctuary-in-last-round", "places_sanctuary", round_number=8, previous=22, new=40) is False
+
+
+def test_beliefs_about_sanctuaries_and_requirements_at_scoring():
+    """Seed 000: Sanctuaries count for every Region and score last; a symbol is not used up; every symbol is needed."""
+    coloured = {"regions": [region(5, colour="red", night=True), region(44, colour="red", quest={"fame": 2, "per": "red"}),
+                            region(50, quest={"fame": 1, "per": "night"})],
+                "sanctuaries": [{"colour": "red", "night": True, "clues": 1}]}
+    assert believe("sanctuaries-only-for-themselves", "score", tableau=coloured)["regions"][1:] == [2, 0]
+    needs = {"fame": 4, "requires": {"thistle": 1}}
+    one_thistle = {"regions": [region(20, quest=needs), region(48, wonders={"thistle": 1}, quest=needs)]}
+    assert believe("requirements-not-consumed", "score", tableau=one_thistle)["total"] == 4   # 48 uses the thistle up
+    both = {"regions": [region(6, wonders={"chimera": 1}),
+                        region(39, wonders={"stone": 1}, quest={"fame": 5, "requires": {"stone": 1, "chimera": 1}})]}
+    assert faraway.score(both)["met"] == [None, False]
+    assert believe("one-symbol-enough", "score", tableau=both)["regions"] == [0, 5]
+    tasks = {"regions": [region(11, wonders={"stone": 2}), region(64, wonders={"stone": 1})],
+             "sanctuaries": [{"task": {"fame": 1, "per": "stone"}}]}
+    assert believe("sanctuaries-scored-first", "score", tableau=tasks)["sanctuaries"] == [0]
+
+
+def test_beliefs_about_rows_the_short_pile_and_ties():
+    """Two rows read like a page (p. 7, 9); a short pile returns at once (p. 9); the lowest number breaks a tie (p. 10)."""
+    rows = [[12, 40, 7, 55], [30, 61, 18, 3]]
+    assert believe("rows-snake-back", "play_order", rows=rows) == [12, 40, 7, 55, 3, 18, 61, 30]
+    assert believe("rows-snake-back", "scoring_order", rows=rows)[0] == 30
+    drawers = {"Ana": {"number": 12, "wants": 6}, "Bruno": {"number": 30, "wants": 5}}
+    assert believe("returned-after-everyone", "short_deck_draws", pile=10, players=drawers) == {"Ana": 6, "Bruno": 4}
+    tie = {"Ana": {"fame": 62, "numbers": [9, 60]}, "Bruno": {"fame": 62, "numbers": [47, 4]}}
+    assert faraway.winner(tie) == "Bruno"
+    assert believe("highest-number-breaks-ties", "winner", players=tie) == "Ana"
+    no_tie = {"Ana": {"fame": 63, "numbers": [9, 30]}, "Bruno": {"fame": 62, "numbers": [4, 47]}}
+    assert believe("lowest-number-wins", "winner", players=no_tie) == "Bruno"
 
 
 # --- legality, against games played out by the rules here (not by the checker) -------------------------------------
@@ -207,9 +301,8 @@ def test_every_state_of_a_played_game_is_legal(rng, players):
         assert faraway.illegal("sanctuary_draws_for", {"tableau": tableau}) == [], tableau
     for tableau in finals:
         assert faraway.illegal("score", {"tableau": tableau}) == [], tableau
-        numbers = [r["number"] for r in tableau["regions"]]
-        assert faraway.illegal("sanctuaries_at_end", {"row": numbers}) == []
-        assert faraway.sanctuaries_at_end(numbers) == len(tableau["sanctuaries"])
+        assert faraway.illegal("sanctuaries_at_end", {"row": tableau["regions"]}) == []
+        assert faraway.sanctuaries_at_end(tableau["regions"]) == len(tableau["sanctuaries"])
 
 
 @settings(deadline=None)
@@ -241,8 +334,8 @@ def test_a_played_game_changed_into_one_that_cannot_happen_is_illegal(rng, chang
      "1 Sanctuaries before this round"),
     ("winner", {"players": {"Ana": {"fame": 5, "numbers": [3] * 1}, "Bruno": {"fame": 5, "numbers": [4]}}}, "1 Regions"),
     ("scoring_order", {"rows": [[1, 2, 3, 4], [5, 6, 7]]}, "7 Regions at scoring"),
-    ("short_deck_draws", {"pile": 2, "players": {"Ana": {"number": 12, "wants": 3}, "Bruno": {"number": 30, "wants": 2}}},
-     "find at least 5"),
+    ("short_deck_draws", {"pile": 8, "players": {"Ana": {"number": 12, "wants": 3}, "Bruno": {"number": 30, "wants": 2}}},
+     "at least 9 are left"),
 ])
 def test_impossible_givens_are_illegal_and_say_why(check, givens, reason):
     reasons = faraway.illegal(check, givens)
@@ -251,12 +344,30 @@ def test_impossible_givens_are_illegal_and_say_why(check, givens, reason):
         faraway.check_legal(check, givens)
 
 
+def pile_before_the_draws(rng: random.Random, players: int, drawing_round: int) -> int:
+    """The Sanctuary pile when a round's draws begin, in a game played by the seeds: from round 2 each player who finds
+    Sanctuaries draws 1 + clues, places exactly one and puts the others back under the pile (000 l.43, 001 l.105)."""
+    pile = FACTS["sanctuaries"]
+    for _ in range(2, drawing_round):
+        for _ in range(players):
+            if rng.random() < 0.8:
+                drawn = min(pile, 1 + rng.randint(0, 5))
+                pile -= 1 if drawn else 0          # one placed, the rest back under the pile
+    return pile
+
+
 def test_the_shortest_pile_a_game_can_leave():
-    """45 Sanctuaries; rounds 2–7 can each place one per player (6 × 6 = 36), and in round 8 the four players before
-    the last two drawers place theirs: 45 − 36 − 4 = 5 for the two."""
+    """Unkept Sanctuaries go back under the pile, so it loses one per player and round at most: with 45 and 6
+    players finding one in each of rounds 2–7, 45 − 36 = 9 are left for the last round's draws, and never fewer.
+    The drawers are all who find Sanctuaries that round: nobody else takes from the pile before them."""
+    rng = random.Random(20)
+    lowest = min(pile_before_the_draws(rng, players, rnd) for _ in range(300)
+                 for players in range(FACTS["players_min"], FACTS["players_max"] + 1) for rnd in range(2, 9))
+    everyone_every_round = FACTS["sanctuaries"] - FACTS["players_max"] * (FACTS["rounds"] - 2)
+    assert lowest >= everyone_every_round == 9
     two = {"Ana": {"number": 12, "wants": 9}, "Bruno": {"number": 30, "wants": 9}}
-    assert faraway.illegal("short_deck_draws", {"pile": 5, "players": two}) == []
-    assert faraway.illegal("short_deck_draws", {"pile": 4, "players": two})
+    assert faraway.illegal("short_deck_draws", {"pile": 9, "players": two}) == []
+    assert faraway.illegal("short_deck_draws", {"pile": 8, "players": two})
 
 
 # --- properties ----------------------------------------------------------------------------------------------------------
@@ -340,16 +451,20 @@ def faraway_game(site):
     return next(g for g in site.games if g.id == "faraway")
 
 
-def test_centre_left_at_round_end_answers_one_for_every_table_size(site):
-    """The practice defect: `taken` stayed 5 while `players` varied, so six players got the answer 2. Now `taken` is
-    derived from `players`: every variant, in every language, shows its player count and answers 1."""
-    pool = faraway_game(site).practice["centre-left-at-round-end"].variants
-    assert {v["givens"]["players"] for v in pool} == set(range(2, 7))
+def test_centre_after_the_last_round_holds_players_plus_one_for_every_table_size(site):
+    """Nobody takes in the last round: every variant, in every language, shows its player count and the last round,
+    and answers players + 1; the belief that everyone takes answers 1."""
+    game = faraway_game(site)
+    pool = game.practice["centre-after-the-last-round"].variants
+    assert {v["givens"]["players"] for v in pool} | {4} == set(range(2, 7))     # 4: the stated question
     for variant in pool:
         players = variant["givens"]["players"]
-        assert variant["givens"]["taken"] == players and variant["answer"] == 1
+        assert variant["givens"]["round_number"] == FACTS["rounds"] and variant["answer"] == players + 1
+        assert [(b["belief"], b["answer"]) for b in variant["beliefs"]] == [("takes-in-last-round", 1)]
         for lang in LANGUAGES:
-            assert str(players) in variant["worded"][lang]["text"] and variant["worded"][lang]["label"] == "1"
+            text = variant["worded"][lang]["text"]
+            assert str(players) in text and str(FACTS["rounds"]) in text
+            assert variant["worded"][lang]["label"] == str(players + 1)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

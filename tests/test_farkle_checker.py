@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from quiz import farkle
 from quiz.checker import IllegalState, MalformedInput
+from quiz.site.wording import Wording
 
 GAME = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/farkle/game.yml").read_text(encoding="utf-8"))
 OPTIONS = {o["id"]: o["points"] for o in GAME["tables"]["scoring_options"]}
@@ -72,9 +73,40 @@ def test_farkle_and_hot_dice():
     assert not farkle.is_hot_dice([2, 2, 3, 3, 4, 6])
 
 
-def test_at_least_one_scoring_die_per_roll():
-    assert farkle.min_set_aside([1, 2, 3, 4, 6, 6]) == 1
-    assert farkle.min_set_aside([2, 3, 4, 6, 6, 2]) == 0
+def test_at_least_one_scoring_die_or_set_per_roll():
+    """Seed 004 "Würfeln": at least one valid die from every roll; where only a set scores, the set is the least."""
+    assert farkle.fewest_to_set_aside([1, 2, 3, 4, 6, 6]) == {"dice": 1, "part": [1]}
+    assert farkle.fewest_to_set_aside([3, 4, 6, 5]) == {"dice": 1, "part": [5]}
+    assert farkle.fewest_to_set_aside([3, 3, 2, 3]) == {"dice": 3, "part": [3, 3, 3]}
+    assert farkle.fewest_to_set_aside([2, 2, 3, 3, 4, 4]) == {"dice": 6, "part": [2, 2, 3, 3, 4, 4]}
+    assert farkle.fewest_to_set_aside([2, 3, 4, 6, 6, 2]) == {"dice": 0, "part": []}     # a farkle
+
+
+def test_the_best_set_aside_and_how_it_splits():
+    """The split a why words: 6 6 6 6 5 6 is five of a kind and a 5 (2,050), not every option added up."""
+    assert farkle.best_set_aside([6, 6, 6, 6, 5, 6]) == {"points": 2050, "dice": [5, 6, 6, 6, 6, 6],
+                                                         "split": [[6, 6, 6, 6, 6], [5]]}
+    assert farkle.best_set_aside([6, 6, 6, 1, 5, 2])["split"] == [[6, 6, 6], [1], [5]]
+    assert farkle.best_set_aside([2, 3, 4, 6, 6, 2]) == {"points": 0, "dice": [], "split": []}
+    assert Wording("en", {}, farkle.text_formatters()).value([[6, 6, 6], [1], [5]], "split") == \
+        "6 6 6 (600) + 1 (100) + 5 (50)"
+    assert Wording("de", {}, farkle.text_formatters()).value([[1, 1, 1], [1]], "split") == "1 1 1 (1.000) + 1 (100)"
+
+
+def test_every_best_set_aside_is_the_brute_best_and_its_split_adds_up():
+    for n in range(1, 7):
+        for roll in itertools.combinations_with_replacement(range(1, 7), n):
+            found = farkle.best_set_aside(list(roll))
+            assert found["points"] == brute_best(roll), roll
+            assert sum(farkle.score(part) for part in found["split"]) == found["points"], roll
+            assert sorted(d for part in found["split"] for d in part) == found["dice"], roll
+
+
+def test_points_to_end_the_game():
+    """Seed 004 "Spielende": more than 10,000, and every total is a multiple of 50: 9,350 needs 700, not 650."""
+    assert farkle.points_to_end(9350) == 700
+    assert farkle.points_to_end(10000) == 50
+    assert farkle.illegal("points_to_end", {"banked": 10050})
 
 
 def test_farkle_loses_only_the_turns_unbanked_points():
@@ -85,6 +117,56 @@ def test_farkle_loses_only_the_turns_unbanked_points():
 
 def test_no_minimum_to_get_on_the_board():
     assert farkle.total_after_turn(0, [[5]], False) == 50
+
+
+# --- wrong beliefs: the answers a player holding one gives, by hand --------------------------------------------------
+
+def believe(name: str, check: str, **givens):
+    found = [b for b in farkle.beliefs() if b.name == name and b.distorts == check]
+    assert len(found) == 1, (name, check, found)
+    return farkle.believe(found[0], givens)
+
+
+def test_beliefs_about_sets_and_set_asides():
+    """Seed 004: sets never carry over; at least one scoring die a roll; four 1s and four-plus-a-pair both ways."""
+    assert believe("sets-across-rolls", "turn_points", set_asides=[[1, 1], [1]]) == 1000          # three 1s
+    assert believe("sets-across-rolls", "turn_points", set_asides=[[4, 4, 4], [4, 4, 4]]) == 3000  # six of a kind
+    assert believe("one-scoring-die", "is_farkle", roll=[2, 3, 4, 6, 6, 2]) is False
+    assert believe("one-scoring-die", "fewest_to_set_aside", roll=[3, 3, 2, 3])["dice"] == 0
+    assert believe("one-option-per-roll", "best_set_aside", roll=[6, 6, 6, 1, 5, 2])["points"] == 600
+    assert believe("one-option-per-roll", "best_set_aside", roll=[1, 5, 2, 2, 4, 6])["points"] == 100
+    assert believe("four-ones", "score", dice=[1, 1, 1, 1]) == 1000
+    assert believe("four-ones", "score", dice=[1, 1, 1, 1, 5]) == 1050
+    assert believe("four-ones", "best_set_aside", roll=[1, 1, 1, 1, 3, 6])["points"] == 1000
+    assert believe("four-ones", "best_set_aside", roll=[1, 1, 1, 1, 5, 5])["points"] == 1500   # three pairs stay
+    assert believe("four-plus-pair", "score", dice=[3, 3, 3, 3, 6, 6]) == 1000
+    assert believe("four-plus-pair", "score", dice=[1, 1, 1, 1, 5, 5]) == 1200               # 1,100 + 50 + 50
+    assert believe("four-plus-pair", "is_hot_dice", roll=[3, 3, 3, 3, 6, 6]) is False
+
+
+def test_beliefs_about_which_dice_score():
+    """Seed 004 "Optionen": singles only 1s and 5s; three pairs and the straight are options."""
+    assert believe("singles-only-ones-fives", "is_farkle", roll=[2, 3, 4, 6, 2, 3]) is False
+    assert believe("singles-only-ones-fives", "is_hot_dice", roll=[2, 2, 3, 3, 4, 6]) is True
+    assert believe("only-singles-and-kinds", "is_farkle", roll=[2, 2, 3, 3, 6, 6]) is True
+    assert believe("only-singles-and-kinds", "is_hot_dice", roll=[2, 2, 3, 3, 6, 6]) is False
+    assert believe("only-singles-and-kinds", "best_set_aside", roll=[4, 2, 6, 1, 5, 3])["points"] == 150
+
+
+def test_beliefs_about_the_turn_and_the_end():
+    """Seed 004: hot dice from any roll, a farkle loses the turn's unbanked points, more than 10,000, no last round."""
+    assert believe("hot-dice", "is_hot_dice", roll=[1, 1, 5, 5, 5, 1]) is False
+    assert believe("hot-dice-need-six", "is_hot_dice", roll=[1, 5]) is False
+    assert believe("hot-dice-need-six", "is_hot_dice", roll=[1, 1, 5, 5, 5, 1]) is True
+    assert believe("farkle-loses-turn", "total_after_turn", banked=4200, set_asides=[[1, 1, 1], [5]], farkled=True) == 0
+    assert believe("farkle-keeps-set-aside", "total_after_turn", banked=4200, set_asides=[[1, 1, 1], [5]],
+                   farkled=True) == 5250
+    assert believe("no-minimum", "total_after_turn", banked=0, set_asides=[[5]], farkled=False) == 0
+    assert believe("no-minimum", "total_after_turn", banked=0, set_asides=[[1, 1, 1]], farkled=False) == 1000
+    assert believe("no-minimum", "total_after_turn", banked=50, set_asides=[[5]], farkled=False) is None
+    assert believe("end-rule", "game_ends", banked=10000) is True
+    assert believe("end-rule", "points_to_end", banked=9350) == 650
+    assert believe("no-last-round", "others_play_on", banked=10200) is True
 
 
 def test_end_rule_needs_more_than_the_target_and_no_last_round():

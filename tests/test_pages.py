@@ -199,3 +199,45 @@ def test_navigation_names_each_game_in_the_language(site_dir, lang):
                                                             page, re.S)]
     for game in GAMES:
         assert texts(game, lang)["name"] in labels, (lang, labels)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_the_pages_carry_what_a_wrong_answer_is_diagnosed_with(site_dir, lang, game):
+    """Offline too: each practice variant carries the wrong beliefs it catches (answer, rule, belief), each stated
+    question its own (belief -> answer, under its rule), and beliefs.json the words of every one of them, in the page's
+    language: the belief (the rule's `wrong:`, or its own words) and the right rule."""
+    import json
+
+    quiz = site_dir / lang_prefix(lang) / game / "quiz"
+    words = json.loads((quiz / "beliefs.json").read_text(encoding="utf-8"))
+    entries = texts(game, lang)["entries"]
+    for name, said in words.items():
+        assert said["wrong"] and said["right"] and "{" not in said["wrong"] + said["right"], name
+        if name in entries:
+            assert said["wrong"] == entries[name]["wrong"].strip() or "{" in entries[name]["wrong"]
+    pool = json.loads((quiz / "practice.json").read_text(encoding="utf-8"))["variants"]
+    for item in pool:
+        assert item["beliefs"] and all(set(b) == {"answer", "rule", "belief"} for b in item["beliefs"]), item["id"]
+        assert all(b["rule"] == item["rule"] and b["belief"] in words and b["answer"] != item["answer"]
+                   for b in item["beliefs"]), item["id"]
+    page = read(site_dir, lang, f"{game}/quiz")
+    blocks = re.findall(r'<div class="rr-q" ([^>]*)>', page)
+    assert blocks
+    for attributes in blocks:
+        caught = json.loads(html.unescape(re.search(r'data-beliefs="([^"]*)"', attributes).group(1)))
+        answer = json.loads(html.unescape(re.search(r'data-answer="([^"]*)"', attributes).group(1)))
+        assert caught and set(caught) <= set(words) and answer not in caught.values(), attributes
+
+
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_the_page_hands_its_script_every_text_the_script_reads(site_dir, game):
+    """data-ui holds only the texts quiz.js reads: every `ui.<key>` in quiz.js is there, in every language."""
+    import json
+
+    script = (Path(__file__).resolve().parent.parent / "docs/assets/quiz.js").read_text(encoding="utf-8")
+    read_keys = set(re.findall(r"\bui\.([a-z_]+)", script))
+    for lang in LANGUAGES:
+        for page in (f"{game}/quiz", game):
+            marker = re.search(r'<div id="rr-game"[^>]*data-ui="([^"]*)"', read(site_dir, lang, page))
+            assert read_keys <= set(json.loads(html.unescape(marker.group(1)))), (lang, page)

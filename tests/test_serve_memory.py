@@ -71,10 +71,10 @@ def test_an_edit_to_one_language_words_only_that_language_again_and_draws_nothin
     real_verify, real_draw, real_word = bank.verify_game, bank.QuestionCheck.draw, bank.QuestionCheck.word
     monkeypatch.setattr(bank, "verify_game", lambda site, g, *rest: verified.append(g.id) or real_verify(site, g, *rest))
     monkeypatch.setattr(bank.QuestionCheck, "draw", lambda self: drawn.append(self.question.id) or real_draw(self))
-    def word(self, entries, givens, answer):
+    def word(self, entries, givens, answer, *result_and_beliefs):
         remembered = self.remembered.wordings
         worded.extend(lang for lang in entries if (self.question.id, repr(givens), repr(answer)) not in remembered[lang])
-        return real_word(self, entries, givens, answer)
+        return real_word(self, entries, givens, answer, *result_and_beliefs)
     monkeypatch.setattr(bank.QuestionCheck, "word", word)
 
     lang = LANGUAGES[-1]

@@ -11,6 +11,7 @@
 
   var STORE_VERSION = 2;
   var LEARNED_BOX = 3;          /* a rule that reaches this box leaves the re-read list */
+  var SPACING = 2;              /* at least this many other questions come between two of one missed rule */
 
   var el = window.RulesRefresher.el;
   var format = window.RulesRefresher.format;
@@ -48,7 +49,7 @@
 
   /* --- the schedule: pure functions, tested in the browser through RulesRefresher.practice -------------------------- */
 
-  /* A missed rule is due at once; practice still puts one other question between a miss and its rule (see below). */
+  /* A missed rule is due at once; practice still puts other questions between a miss and its rule (see below). */
   function missed(record, rule, what) {
     record.rules[rule] = { box: 1, due: record.turn, missed: what || (record.rules[rule] || {}).missed };
   }
@@ -64,29 +65,85 @@
   /* The build gives each variant an id that stays while its givens do. */
   function variantId(item) { return item.id; }
 
-  /* The next variant: one not served since the pool was last used up, of a rule that is due if there is one (the
-     lowest box first), but not of the rule just served: a question right after its answer tests nothing. */
+  /* The next variant: one not served since the pool was last used up. A rule that is due comes first (the lowest box
+     first), but never right after a question it served or one of the SPACING questions before, and never twice in a
+     row with another due rule: between due rules comes a rule you are not re-learning, so two missed rules come back
+     spaced (A, x, B, y, A …), not A, B, A, B. A question right after its answer tests nothing. */
   function nextVariant(pool, record, lang, rand) {
     var seen = record.seen[lang] || [];
     var fresh = pool.filter(function (item) { return seen.indexOf(variantId(item)) < 0; });
     if (!fresh.length) { seen = []; fresh = pool.slice(); }
-    var due = Object.keys(record.rules).filter(function (rule) {
-      return record.rules[rule].due <= record.turn && rule !== record.lastRule;
-    }).sort(function (a, b) { return record.rules[a].box - record.rules[b].box || record.rules[a].due - record.rules[b].due; });
-    var choices = fresh;
-    for (var i = 0; i < due.length; i++) {
-      var ofRule = fresh.filter(function (item) { return item.rule === due[i]; });
-      if (ofRule.length) { choices = ofRule; break; }
+    var recent = Array.isArray(record.recent) ? record.recent.slice(0, SPACING) : [];
+    var marked = function (rule) { return Object.prototype.hasOwnProperty.call(record.rules, rule); };
+    var notRecent = function (item) { return recent.indexOf(item.rule) < 0; };
+    var choices = null;
+    if (!record.reviewed) {
+      var due = Object.keys(record.rules).filter(function (rule) {
+        return record.rules[rule] && record.rules[rule].due <= record.turn && recent.indexOf(rule) < 0;
+      }).sort(function (a, b) { return record.rules[a].box - record.rules[b].box || record.rules[a].due - record.rules[b].due; });
+      for (var i = 0; i < due.length && !choices; i++) {
+        var ofRule = fresh.filter(function (item) { return item.rule === due[i]; });
+        if (ofRule.length) { choices = ofRule; }
+      }
+    }
+    record.reviewed = Boolean(choices);
+    if (!choices) {
+      var others = fresh.filter(function (item) { return notRecent(item) && !marked(item.rule); });
+      var spaced = fresh.filter(notRecent);
+      choices = others.length ? others : spaced.length ? spaced : fresh;
     }
     var item = choices[Math.floor(rand() * choices.length)];
     record.seen[lang] = seen.concat([variantId(item)]);
-    record.lastRule = item.rule;
+    record.recent = [item.rule].concat(recent).slice(0, SPACING);
     record.turn += 1;
     return item;
   }
 
+  /* --- answering: whole numbers as the page writes them ------------------------------------------------------------ */
+
+  /* The characters that group thousands in a language (4.200 de, tr; 4 200 fr; 4,200 en): whatever space the page
+     or a keyboard puts there, normal, no-break or narrow no-break, counts the same. */
+  function groupSeparators(lang) {
+    var group = ",";
+    try {
+      new Intl.NumberFormat(lang).formatToParts(12345).forEach(function (part) {
+        if (part.type === "group") { group = part.value; }
+      });
+    } catch (e) { /* a language the browser does not know: plain digits still work */ }
+    return /\s/.test(group) ? [" ", "\u00a0", "\u202f"] : [group];
+  }
+
+  /* A whole number as the player typed it: plain digits, or grouped by thousands as the page writes numbers; NaN for
+     anything else (4.2 is no whole number; Chromium's type="number" would read the German 4.200 as 4.2). */
+  function parseWhole(text, lang) {
+    var value = String(text).trim();
+    if (/^\d+$/.test(value)) { return Number(value); }
+    var separators = groupSeparators(lang);
+    for (var i = 0; i < separators.length; i++) {
+      var parts = value.split(separators[i]);
+      if (parts.length > 1 && /^\d{1,3}$/.test(parts[0]) &&
+          parts.slice(1).every(function (part) { return /^\d{3}$/.test(part); })) {
+        return Number(parts.join(""));
+      }
+    }
+    return NaN;
+  }
+
+  /* A stated question's beliefs as its block carries them (belief -> answer; their rule is the question's), in the
+     form practice variants carry them. */
+  function beliefList(byName, rule) {
+    return Object.keys(byName).map(function (name) { return { belief: name, rule: rule, answer: byName[name] }; });
+  }
+
+  /* The wrong beliefs a given answer comes from (two may give the same one), as the build found them. */
+  function believedBy(beliefs, given) {
+    var key = JSON.stringify(given);
+    return (beliefs || []).filter(function (belief) { return JSON.stringify(belief.answer) === key; });
+  }
+
   window.RulesRefresher.practice = { nextVariant: nextVariant, missed: missed, answeredRight: answeredRight,
                                      emptyRecord: emptyRecord, variantId: variantId };
+  window.RulesRefresher.answers = { parseWhole: parseWhole, believedBy: believedBy };
 
   /* --- the page -------------------------------------------------------------------------------------------------- */
 
@@ -95,8 +152,23 @@
     this.game = root.getAttribute("data-game");
     this.lang = document.documentElement.lang;
     this.ui = JSON.parse(root.getAttribute("data-ui"));
+    this.words = null;
     this.record = loadRecord(this.game);
   }
+
+  /* The words of the wrong beliefs (belief -> {wrong, right}): a file of their own, fetched once, when a player first
+     touches a question (the first load has no room for them); the offline copy of the language holds it too. */
+  Quiz.prototype.beliefWords = function () {
+    var self = this;
+    var url = this.root.getAttribute("data-beliefs");
+    if (!this.words) {
+      this.words = !url ? Promise.resolve({}) : fetch(url).then(function (response) {
+        if (!response.ok) { throw new Error(String(response.status)); }
+        return response.json();
+      }).catch(function () { self.words = null; return {}; });
+    }
+    return this.words;
+  };
 
   Quiz.prototype.save = function () {
     saveRecord(this.game, this.record);
@@ -167,31 +239,64 @@
     if (heading) { heading.setAttribute("tabindex", "-1"); heading.focus(); }
   };
 
-  /* Wire the answer controls the build put into a question block; `question` holds kind, answer, rule, label, and
-     the text and why a miss records. */
+  /* Wire the answer controls the build put into a question block; `question` holds kind, answer, rule, label, the
+     wrong beliefs the build found with their answers, and the text and why a miss records. Answering is honest: the
+     answer opened before answering counts as not known and nothing after it is judged; the chosen answer stays shown;
+     a wrong answer a belief gives says which belief, and the rule's right words. */
   Quiz.prototype.wire = function (block, question, onDone) {
     var self = this;
     var ui = this.ui;
     var box = block.querySelector(".rr-controls");
     var result = box.querySelector(".rr-result");
     var picked = box.querySelector(".rr-picked");
+    var details = block.querySelector("details");
     var choices = Array.prototype.slice.call(box.querySelectorAll(".rr-choice"));
     var chosen = [];
     var what = { text: question.text, why: question.why };
+    var done = false;
 
-    function finish(correct, revealedOnly) {
+    function say(className, text) {
+      result.appendChild(el("span", { "class": className }, text));
+    }
+
+    /* outcome: "right", "wrong" or "revealed" (the answer opened before answering); given: what was answered, as
+       the page shows it. */
+    function finish(outcome, given, shown) {
+      if (done) { return; }
+      done = true;
       box.querySelectorAll("button, input").forEach(function (n) { n.disabled = true; });
-      result.textContent = revealedOnly ? "" : (correct ? ui.right : ui.wrong) + " ";
-      result.className = "rr-result " + (revealedOnly ? "rr-revealed" : correct ? "rr-is-right" : "rr-is-wrong");
-      result.appendChild(el("span", {}, ui.answer + " " + question.label));
-      if (correct && !revealedOnly) { self.answeredRight(question.rule); } else { self.missed(question.rule, what); }
-      var details = block.querySelector("details");
+      var listed = Object.prototype.hasOwnProperty.call(self.record.rules, question.rule);
+      result.textContent = "";
+      result.className = "rr-result " + { right: "rr-is-right", wrong: "rr-is-wrong", revealed: "rr-revealed" }[outcome];
+      if (outcome !== "revealed") { say("rr-verdict", (outcome === "right" ? ui.right : ui.wrong) + " "); }
+      if (outcome === "wrong") { say("rr-given", ui.your_answer + " " + shown + " · "); }
+      say("rr-right-answer", ui.answer + " " + question.label);
+      if (outcome === "right") {
+        self.answeredRight(question.rule);
+        if (listed && !Object.prototype.hasOwnProperty.call(self.record.rules, question.rule)) { say("rr-learned", ui.learned); }
+      } else {
+        self.missed(question.rule, what);
+        if (outcome === "revealed") { say("rr-noted", ui.marked); }
+      }
+      var beliefs = outcome === "wrong" ? believedBy(question.beliefs, given) : [];
+      if (beliefs.length) {   /* one line a belief, then the rule's right words (one rule for all of them) */
+        var diagnosis = el("span", { "class": "rr-diagnosis" });
+        result.appendChild(diagnosis);
+        self.beliefWords().then(function (words) {
+          var said = beliefs.map(function (belief) { return words[belief.belief]; }).filter(Boolean);
+          said.forEach(function (found) { diagnosis.appendChild(el("span", {}, format(ui.believed, { wrong: found.wrong }) + " ")); });
+          if (said.length) { diagnosis.appendChild(el("span", {}, said[0].right)); }
+        });
+      }
       if (details) { details.open = true; }
-      if (correct && !revealedOnly) {
+      if (outcome === "right") {
         var unknown = el("button", { "type": "button", "class": "md-button rr-unknown" }, ui.did_not_know);
         unknown.addEventListener("click", function () {
           self.missed(question.rule, what);
           unknown.disabled = true;
+          unknown.textContent = ui.marked;
+          unknown.classList.add("rr-chosen");
+          say("rr-noted", ui.marked);
           result.focus();
         });
         box.appendChild(unknown);
@@ -200,23 +305,29 @@
       if (onDone) { onDone(); }
     }
 
-    function judge(given) {
+    function judge(given, shown) {
       var expected = question.answer;
       var correct = Array.isArray(expected) ? JSON.stringify(given) === JSON.stringify(expected) : given === expected;
-      finish(correct, false);
+      finish(correct ? "right" : "wrong", given, shown);
+    }
+
+    function hint(text, focus) {
+      result.className = "rr-result rr-hint";
+      result.textContent = text;
+      focus.focus();
     }
 
     if (question.kind === "number") {
       var input = box.querySelector(".rr-input");
       var check = box.querySelector(".rr-check");
       check.addEventListener("click", function () {
-        if (input.value.trim() === "") {
-          result.className = "rr-result rr-hint";
-          result.textContent = ui.empty_answer;
-          input.focus();
+        if (input.value.trim() === "") { hint(ui.empty_answer, input); return; }
+        var given = parseWhole(input.value, self.lang);
+        if (isNaN(given)) {
+          hint(format(ui.not_a_number, { example: new Intl.NumberFormat(self.lang).format(4200) }), input);
           return;
         }
-        judge(Number(input.value));
+        judge(given, input.value.trim());
       });
       input.addEventListener("keydown", function (event) { if (event.key === "Enter") { check.click(); } });
     } else if (question.kind === "order") {
@@ -225,8 +336,9 @@
         button.addEventListener("click", function () {
           chosen.push(button.getAttribute("data-value"));
           button.disabled = true;
+          button.classList.add("rr-chosen");
           picked.textContent = chosen.join(" → ");
-          if (chosen.length === choices.length) { judge(chosen); return; }
+          if (chosen.length === choices.length) { judge(chosen, chosen.join(" → ")); return; }
           var nextChoice = choices.filter(function (n) { return !n.disabled; })[0];
           (nextChoice || again).focus();
         });
@@ -234,15 +346,24 @@
       again.addEventListener("click", function () {
         chosen = [];
         picked.textContent = "";
-        choices.forEach(function (n) { n.disabled = false; });
+        choices.forEach(function (n) { n.disabled = false; n.classList.remove("rr-chosen"); });
         choices[0].focus();
       });
     } else {
       choices.forEach(function (button) {
-        button.addEventListener("click", function () { judge(button.getAttribute("data-value")); });
+        button.addEventListener("click", function () {
+          button.classList.add("rr-chosen");
+          button.setAttribute("aria-pressed", "true");
+          judge(button.getAttribute("data-value"), button.textContent);
+        });
       });
     }
-    box.querySelector(".rr-reveal").addEventListener("click", function () { finish(false, true); });
+    box.querySelector(".rr-reveal").addEventListener("click", function () { finish("revealed"); });
+    if (details) {
+      details.addEventListener("toggle", function () {
+        if (details.open && !done && !window.RulesRefresher.printing) { finish("revealed"); }
+      });
+    }
   };
 
   Quiz.prototype.questionFromBlock = function (block) {
@@ -252,8 +373,8 @@
       kind: block.getAttribute("data-kind"),
       rule: block.getAttribute("data-rule"),
       answer: JSON.parse(block.getAttribute("data-answer")),
-      options: JSON.parse(block.getAttribute("data-options")),
       label: answerNode ? answerNode.textContent : "",
+      beliefs: beliefList(JSON.parse(block.getAttribute("data-beliefs") || "{}"), block.getAttribute("data-rule")),
       text: window.RulesRefresher.plainText(block.querySelector(".rr-q-text")),
       why: whyNode ? whyNode.textContent : ""
     };
@@ -322,6 +443,9 @@
     });
   };
 
+  var currentQuiz = null;
+  var listening = false;
+
   function setUp() {
     var root = document.getElementById("rr-game");
     if (!root) { return; }
@@ -332,6 +456,15 @@
     });
     quiz.setUpQuestions();
     quiz.setUpPractice();
+    currentQuiz = quiz;
+    if (!listening) {    /* once per document, for the quiz of the page shown now */
+      listening = true;
+      ["pointerdown", "focusin"].forEach(function (type) {
+        document.addEventListener(type, function (event) {
+          if (currentQuiz && event.target.closest && event.target.closest(".rr-q, .rr-practice")) { currentQuiz.beliefWords(); }
+        }, { passive: true });
+      });
+    }
     quiz.showMarks();
   }
 
@@ -342,11 +475,15 @@
 (function () {
   "use strict";
   var opened = [];
+  /* Opening an answer marks its rule "did not know": not when printing opens them (quiz.js's toggle handler reads
+     this flag, and their toggle events may come after afterprint). */
   window.addEventListener("beforeprint", function () {
+    window.RulesRefresher.printing = true;
     document.querySelectorAll(".rr-q details:not([open])").forEach(function (d) { d.open = true; opened.push(d); });
   });
   window.addEventListener("afterprint", function () {
     opened.forEach(function (d) { d.open = false; });
     opened = [];
+    setTimeout(function () { window.RulesRefresher.printing = false; }, 0);
   });
 })();

@@ -21,6 +21,7 @@ CARD_CSS = """.card { font-family: system-ui, sans-serif; font-size: 20px; line-
 .nightMode.card, .night_mode .card { color: #eee; background: #1e1e1e; }
 .nightMode a, .night_mode a { color: #9cd3ff; }
 .rr-why { margin-top: .6em; }
+.rr-belief { margin-top: .6em; font-size: 17px; }
 .rr-rule { font-size: 16px; margin-top: 1em; }
 """
 FRONT = "<div class=\"rr-q\">{{Question}}</div>"
@@ -37,6 +38,7 @@ class Card:
     rule_text: str      # "Read the rule: …"
     rule_url: str       # absolute, or "" when the site has no address (the link text stays)
     tags: tuple[str, ...] = ()
+    beliefs: tuple[str, ...] = ()   # a wrong answer each, with the belief it comes from, under the why
 
 
 def stable_id(*parts: str) -> int:
@@ -54,8 +56,8 @@ def _model() -> genanki.Model:
 def _note(model: genanki.Model, deck_key: str, card: Card) -> genanki.Note:
     text = html.escape(card.rule_text)
     rule = f'<a href="{html.escape(card.rule_url, quote=True)}">{text}</a>' if card.rule_url else text
-    return genanki.Note(model=model, fields=[html.escape(card.question), html.escape(card.answer),
-                                             html.escape(card.why), rule],
+    why = html.escape(card.why) + "".join(f'<div class="rr-belief">{html.escape(line)}</div>' for line in card.beliefs)
+    return genanki.Note(model=model, fields=[html.escape(card.question), html.escape(card.answer), why, rule],
                         guid=genanki.guid_for(deck_key, card.key), tags=list(card.tags))
 
 

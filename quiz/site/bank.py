@@ -22,6 +22,7 @@ PRACTICE_VARIANTS = 16     # per question with ranges: the practice pool, drawn 
 MIN_PRACTICE_VARIANTS = 4  # fewer left after legality and `keep`: the ranges wash out what the question tests
 REMEMBER_QUESTIONS = 3     # "Do you remember?" on each refresher
 QUESTIONS_PER_RULE = 2     # each easy-to-forget rule is tested at least this often
+MIN_ANSWER_SHARE = 0.25    # a yes/no practice question draws each answer in at least this share of its variants
 
 
 @dataclasses.dataclass
@@ -31,6 +32,8 @@ class Practice:
     variants: list = dataclasses.field(default_factory=list)
     illegal: int = 0     # drawn, but no game reaches them
     lost: int = 0        # legal, but they lose what the question tests (`keep`)
+    untested: int = 0    # every wrong belief of the rule gives the right answer too: they test nothing
+    repeated: int = 0    # they read like another question or variant of the game in some language
 
 
 @dataclasses.dataclass
@@ -85,8 +88,24 @@ def answer_type_ok(kind: str, value: Any) -> bool:
 
 def compute(game: Game, question: Question, givens: dict) -> Any:
     """The checker's answer for complete givens (derived ones included)."""
+    return computed(game, question, givens)[1]
+
+
+def computed(game: Game, question: Question, givens: dict) -> tuple[Any, Any]:
+    """The checker's whole result for complete givens (a why may word any part of it: `{result.split}`), and the answer."""
     result = game.checker.call(question.check, plain(givens))
-    return resolve(result, question.pick) if question.pick else result
+    return result, (resolve(result, question.pick) if question.pick else result)
+
+
+def answer_fits(question: Question, value: Any, options_of: list[str]) -> bool:
+    """Whether a value is an answer a player can give to this question: its kind, one of the options, all of them."""
+    if not answer_type_ok(question.kind, value):
+        return False
+    if question.kind == "choice":
+        return value in options_of
+    if question.kind == "order":
+        return sorted(value) == sorted(options_of)
+    return True
 
 
 def options(question: Question, answer: Any) -> list[str]:
@@ -116,6 +135,16 @@ def format_plain(answer: Any) -> str:
     if isinstance(answer, list):
         return " → ".join(map(str, answer))
     return str(answer)
+
+
+def beliefs_of(game: Game, question: Question) -> list:
+    """The wrong beliefs a question can catch: those of its rule that distort the checker rule it asks."""
+    return [b for b in game.checker.beliefs() if b.entry == question.rule and b.distorts == question.check]
+
+
+def without_belief(game: Game, question: Question) -> bool:
+    """Whether the question's rule is one its checker declares no computable wrong belief for (WITHOUT_BELIEF)."""
+    return question.rule in getattr(game.checker, "WITHOUT_BELIEF", {})
 
 
 def answer_label(kind: str, answer: Any, ui: dict, wording: Wording) -> str:
@@ -222,7 +251,7 @@ class QuestionCheck:
             self.add("RR302", f"the givens describe a game that cannot happen: {reasons[0]}")
             return None
         try:
-            computed = compute(self.game, question, givens)
+            self.result, answer = computed(self.game, question, givens)
         except MalformedInput as exc:
             self.add("RR304", f"the checker rejects the givens as malformed: {exc}")
             return None
@@ -235,22 +264,50 @@ class QuestionCheck:
         except Exception as exc:
             self.add("RR305", f"checker crashed: {type(exc).__name__}: {exc}")
             return None
-        if not answer_type_ok(question.kind, computed):
-            self.add("RR305", f"the checker's {computed!r} is not a {question.kind} answer")
+        if not answer_type_ok(question.kind, answer):
+            self.add("RR305", f"the checker's {answer!r} is not a {question.kind} answer")
             return None
-        if computed != question.answer:
-            self.add("RR301", f"stated {format_plain(question.answer)}, checker computed {format_plain(computed)}")
-        if question.kind == "choice" and computed not in (question.options or []):
-            self.add("RR307", f"answer {computed!r} is not among the options")
+        if answer != question.answer:
+            self.add("RR301", f"stated {format_plain(question.answer)}, checker computed {format_plain(answer)}")
+        if question.kind == "choice" and answer not in (question.options or []):
+            self.add("RR307", f"answer {answer!r} is not among the options")
         for condition in question.keep or []:
             try:
-                held = condition.holds({**self.facts, **givens, "answer": computed})
+                held = condition.holds({**self.facts, **givens, "answer": answer})
             except KeyError as exc:
                 self.add("RR306", f"keep: {condition.text!r} names {exc.args[0]!r}, which is neither a given nor a fact")
                 continue
             if not held:
                 self.add("RR306", f"keep: the stated question itself does not keep {condition.text!r}")
-        return computed
+        self.believed = self.beliefs_for(givens, answer)
+        if self.believed == [] and not without_belief(self.game, question):
+            if not beliefs_of(self.game, question):
+                self.add("RR309", f"no wrong belief of {question.rule!r} distorts {question.check}: the question cannot "
+                                  f"catch one (a @belief in quiz/{self.game.id.replace('-', '_')}.py, or ask another rule)")
+            else:
+                self.add("RR309", f"every wrong belief of {question.rule!r} answers {format_plain(answer)} too: the "
+                                  f"question tests nothing; choose givens where a belief answers otherwise")
+        return answer
+
+    def beliefs_for(self, givens: dict, answer: Any) -> list[dict] | None:
+        """The wrong beliefs of the question's rule whose answer here differs from the right one: each with its name,
+        rule and answer (two beliefs may give one wrong answer). None after reporting a belief that crashed."""
+        question, found = self.question, []
+        choices = options(question, answer)
+        for belief in beliefs_of(self.game, question):
+            try:
+                result = self.game.checker.believe(belief, plain(givens))
+                value = resolve(result, question.pick) if question.pick and result is not None else result
+            except Exception as exc:  # a belief is code like a rule: a bug in it is one line, not a traceback
+                self.add("RR305", f"the belief {belief.name!r} ({belief.method}) crashed: {type(exc).__name__}: {exc}")
+                return None
+            if value is None or value == answer:
+                continue
+            if not answer_fits(question, value, choices):
+                self.add("RR305", f"the belief {belief.name!r} answers {value!r}, which a player cannot give here")
+                return None
+            found.append({"belief": belief.name, "rule": belief.entry, "answer": value})
+        return found
 
     def coverage(self, givens: dict, reference: dict) -> None:
         """Every given the checker receives is shown in the question's text, or derived from what is shown."""
@@ -317,8 +374,10 @@ class QuestionCheck:
         else:
             yield "why", entry["why"], reference["why"]
 
-    def word(self, entries: dict, givens: dict, answer: Any) -> dict[str, dict] | None:
-        """The question as each language says it for these givens and this answer; None after reporting a problem."""
+    def word(self, entries: dict, givens: dict, answer: Any, result: Any = None,
+             beliefs: list | None = None) -> dict[str, dict] | None:
+        """The question as each language says it for these givens and this answer (the checker's whole result for its
+        why, the wrong beliefs it separates from with their answers as the language says them); None after reporting."""
         worded = {}
         for lang, entry in entries.items():
             remembered = self.remembered.wordings.get(lang) if self.remembered else None
@@ -328,13 +387,17 @@ class QuestionCheck:
                 continue
             wording = self.game.wording(lang)
             label = answer_label(self.question.kind, answer, self.site.ui[lang], wording)
-            values = {**self.facts, **givens, "answer": answer if self.question.kind == "number" else label}
+            values = {**self.facts, **givens, "answer": answer if self.question.kind == "number" else label,
+                      "result": result}
             why = entry["why"][format_answer(answer)] if isinstance(entry["why"], dict) else entry["why"]
             try:
                 segments = wording.segments(entry["text"], values)   # joined, they are the filled-in text
                 text = "".join(part if isinstance(part, str) else part["text"] for part in segments)
                 worded[lang] = {"text": text, "why": wording.fill(why, values),
-                                "label": label, "segments": segments if any(isinstance(p, dict) for p in segments) else None}
+                                "label": label, "segments": segments if any(isinstance(p, dict) for p in segments) else None,
+                                "beliefs": [{**b, "answer": format_answer(b["answer"]),
+                                             "label": answer_label(self.question.kind, b["answer"], self.site.ui[lang],
+                                                                   wording)} for b in beliefs or []]}
             except WordingError as exc:
                 self.add("RR105", f"{lang}: {exc}", self.game.dir / f"questions.{lang}.yml",
                          line_of(self.game.question_texts[lang].get(self.question.id)))
@@ -351,9 +414,9 @@ class QuestionCheck:
             return Practice()
         if self.remembered:
             remembered[self.question.id] = drawn
-        practice = Practice(illegal=drawn.illegal, lost=drawn.lost)
+        practice = Practice(illegal=drawn.illegal, lost=drawn.lost, untested=drawn.untested)
         for variant in drawn.variants:
-            worded = self.word(entries, variant["givens"], variant["answer"])
+            worded = self.word(entries, variant["givens"], variant["answer"], variant["result"], variant["beliefs"])
             if worded is None:
                 return Practice()
             practice.variants.append({**variant, "worded": worded})
@@ -361,8 +424,12 @@ class QuestionCheck:
 
     def draw(self) -> Practice | None:
         """The variants in no language yet: drawn from the ranges, legal, keeping what the question tests, answered by
-        the checker; None after reporting a problem."""
+        the checker, each separating from a wrong belief of the rule (the others test nothing), none the stated
+        question again, no answer in more than half the pool. None after reporting a problem."""
         question, game = self.question, self.game
+        stated = repr(with_derived(question, question.givens, self.facts))
+        per_answer = PRACTICE_VARIANTS // 2      # no answer takes more than half the pool while others can be drawn
+        answers: collections.Counter = collections.Counter()
         rng = random.Random(f"practice:{game.id}:{question.id}")
         before = [c for c in question.keep or [] if not c.needs_answer]
         after = [c for c in question.keep or [] if c.needs_answer]
@@ -382,7 +449,7 @@ class QuestionCheck:
                 assign(drawn, name, value)
             givens = with_derived(question, drawn, self.facts)
             key = repr(givens)
-            if key in seen:
+            if key in seen or key == stated:
                 continue
             seen.add(key)
             if not all(c.holds({**self.facts, **givens}) for c in before):
@@ -392,7 +459,7 @@ class QuestionCheck:
                 if game.checker.illegal(question.check, givens):
                     practice.illegal += 1
                     continue
-                answer = compute(game, question, givens)
+                result, answer = computed(game, question, givens)
             except (MalformedInput, IllegalState) as exc:
                 self.add("RR306", f"vary draws malformed givens ({exc}); narrow the ranges")
                 return None
@@ -405,23 +472,52 @@ class QuestionCheck:
             if not all(c.holds({**self.facts, **givens, "answer": answer}) for c in after):
                 practice.lost += 1
                 continue
-            practice.variants.append({"givens": givens, "answer": answer})
+            beliefs = self.beliefs_for(givens, answer)
+            if beliefs is None:
+                return None
+            if not beliefs and not without_belief(game, question):
+                practice.untested += 1
+                continue
+            if answers[repr(answer)] >= per_answer:
+                continue
+            answers[repr(answer)] += 1
+            practice.variants.append({"givens": givens, "answer": answer, "result": result, "beliefs": beliefs})
         if len(practice.variants) < MIN_PRACTICE_VARIANTS:
-            self.add("RR306", f"vary: only {len(practice.variants)} variant(s) are legal and keep "
-                     f"{', '.join(c.text for c in question.keep or []) or 'the question'}"
-                     f" ({practice.illegal} illegal, {practice.lost} lost it); widen or narrow the ranges")
+            self.add("RR306", f"vary: only {len(practice.variants)} variant(s) are legal, keep "
+                     f"{', '.join(c.text for c in question.keep or []) or 'the question'} and catch a wrong belief"
+                     f" ({practice.illegal} illegal, {practice.lost} lost it, {practice.untested} caught none); "
+                     f"widen or narrow the ranges")
             return None
-        return practice
+        return practice if self.answers_move(practice) else None
+
+    def answers_move(self, practice: Practice) -> bool:
+        """A practice question whose answer never changes is answered by pattern after two variants: it needs two
+        answers at least, and a yes/no question each answer in a quarter of its variants."""
+        counts = collections.Counter(format_plain(v["answer"]) for v in practice.variants)
+        if len(counts) < 2:
+            self.add("RR312", f"every practice variant answers {format_plain(practice.variants[0]['answer'])}: vary what "
+                              f"changes the answer, or keep the question stated only (no vary)")
+            return False
+        if self.question.kind == "yesno" and min(counts.values()) < MIN_ANSWER_SHARE * len(practice.variants):
+            shares = ", ".join(f"{answer} {n}" for answer, n in sorted(counts.items()))
+            self.add("RR312", f"of {len(practice.variants)} variants {shares}: each answer needs a quarter at least")
+            return False
+        return True
 
 
 def _counted(counter: collections.Counter) -> list[str]:
     return sorted(f"{name}×{n}" if n > 1 else name for name, n in counter.items())
 
 
+def forget_entries(game: Game) -> list:
+    return [e for s in game.pages["refresher"] if s.kind == "forget" for e in s.entries]
+
+
 def check_coverage_of_rules(game: Game, problems: Problems) -> None:
-    """Each easy-to-forget rule has at least two questions; the refresher asks exactly three under "Do you remember?"."""
+    """Each easy-to-forget rule has at least two questions and a wrong belief its checker computes (or says why it
+    cannot), each belief its words; the refresher asks exactly three questions under "Do you remember?"."""
     path = game.dir / "questions.yml"
-    forget = [e for s in game.pages["refresher"] if s.kind == "forget" for e in s.entries]
+    forget = forget_entries(game)
     for entry in forget:
         count = sum(q.rule == entry.id for q in game.questions)
         if count < QUESTIONS_PER_RULE:
@@ -433,10 +529,91 @@ def check_coverage_of_rules(game: Game, problems: Problems) -> None:
                                                   f"({', '.join(remember) or 'none'}); the refresher asks {REMEMBER_QUESTIONS}")
 
 
+def check_beliefs_of_rules(site: Site, game: Game, problems: Problems) -> None:
+    """Every easy-to-forget rule with a quiz has a wrong belief in its checker, or the checker says why none can be
+    computed (WITHOUT_BELIEF); every belief belongs to such a rule and has words in the texts: its rule's `wrong:`, or
+    `beliefs: {name: …}` when the rule names several."""
+    if not game.questions:
+        return
+    module = f"quiz/{game.id.replace('-', '_')}.py"
+    forget = {entry.id: entry for entry in forget_entries(game)}
+    beliefs = game.checker.beliefs()
+    declared = getattr(game.checker, "WITHOUT_BELIEF", {})
+    path = game.dir / "game.yml"
+    for entry_id, entry in forget.items():
+        if entry_id not in declared and not any(b.entry == entry_id for b in beliefs):
+            problems.add(path, entry.line, entry_id, "RR310", f"no wrong belief of this rule in {module} (a @belief "
+                         f"with the answer a player holding it gives, or a reason in WITHOUT_BELIEF)")
+        elif entry_id in declared and any(b.entry == entry_id for b in beliefs):
+            problems.add(path, entry.line, entry_id, "RR310", f"{module} computes a wrong belief of this rule and also "
+                                                               f"says in WITHOUT_BELIEF that none can be computed")
+    texts_path = game.dir / f"text.{site.default_language}.yml"
+    texts = game.texts.get(site.default_language) or {}
+    own_words = texts.get("beliefs") or {}
+    for belief in beliefs:
+        if belief.entry not in forget:
+            problems.add(path, None, belief.name, "RR310", f"{module} {belief.method}: {belief.entry!r} is not an "
+                                                           f"easy-to-forget entry of {game.id}")
+            continue
+        if belief.name == belief.entry and not (texts.get("entries", {}).get(belief.entry) or {}).get("wrong"):
+            problems.add(texts_path, line_of(texts.get("entries", {}), belief.entry), belief.entry, "RR310",
+                         f"the belief of {belief.method} has no words: give the entry a `wrong:` text")
+        elif belief.name != belief.entry and belief.name not in own_words:
+            problems.add(texts_path, line_of(texts), belief.name, "RR310",
+                         f"the belief {belief.name!r} ({belief.method}) has no words under `beliefs:`")
+    for name in own_words.keys() - {b.name for b in beliefs if b.name != b.entry}:
+        problems.add(texts_path, line_of(own_words, name), name, "RR310",
+                     f"beliefs: {module} has no belief named {name!r}")
+
+
+def drop_repeated_variants(game: Game) -> None:
+    """No two cards of a deck and no two variants of a practice pool read the same, in any language: a variant that
+    reads like a stated question or an earlier variant (two questions can share a text) is dropped."""
+    seen: dict[str, set] = collections.defaultdict(set)
+    for worded in game.worded.values():
+        for lang, texts in worded.items():
+            seen[lang].add(texts["text"])
+    for question in game.questions:
+        practice = game.practice.get(question.id)
+        if practice is None:
+            continue
+        kept = []
+        for variant in practice.variants:
+            if any(texts["text"] in seen[lang] for lang, texts in variant["worded"].items()):
+                practice.repeated += 1
+                continue
+            for lang, texts in variant["worded"].items():
+                seen[lang].add(texts["text"])
+            kept.append(variant)
+        practice.variants = kept
+
+
+def check_practice_of_rules(game: Game, problems: Problems) -> None:
+    """Every easy-to-forget rule comes back in practice, or questions.yml says why no variant can test it
+    (`unpractised: {rule: why}`), and no rule declared so has practice."""
+    declared = game.unpractised
+    path = game.dir / "questions.yml"
+    for entry in forget_entries(game):
+        asked = [q for q in game.questions if q.rule == entry.id]
+        if not asked:
+            continue
+        variants = sum(len(game.practice[q.id].variants) for q in asked if q.id in game.practice)
+        unfinished = any(q.vary and q.id not in game.practice for q in asked)   # a problem reported already
+        if not variants and entry.id not in declared and not unfinished:
+            problems.add(path, None, entry.id, "RR311", "no practice variant tests this rule: vary a question of it, "
+                         "or say under `unpractised:` why no variant can")
+        elif variants and entry.id in declared:
+            problems.add(path, line_of(declared, entry.id), entry.id, "RR311",
+                         f"{variants} practice variants test this rule, but `unpractised:` says none can")
+    for rule_id in declared.keys() - {entry.id for entry in forget_entries(game)}:
+        problems.add(path, line_of(declared, rule_id), rule_id, "RR311", "unpractised: not an easy-to-forget rule")
+
+
 def verify_game(site: Site, game: Game, problems: Problems, remembered: Remembered | None = None) -> None:
     """Check every question of a game; keep its wording per language and its practice variants on the game.
     remembered: from earlier builds, still valid (see verify_site)."""
     check_coverage_of_rules(game, problems)
+    check_beliefs_of_rules(site, game, problems)
     rule_ids = {e.id for s in game.pages["refresher"] if s.kind == "forget" for e in s.entries}
     seen = set()
     game.worded, game.practice = {}, {}
@@ -444,23 +621,25 @@ def verify_game(site: Site, game: Game, problems: Problems, remembered: Remember
         check = QuestionCheck(site, game, question, problems, remembered)
         found_before = len(problems.items)
         if question.id in seen:
-            check.add("duplicate question id")
+            check.add("RR201", "duplicate question id")
         seen.add(question.id)
         if not check.structure(rule_ids):
             continue
         givens = with_derived(question, question.givens, check.facts)
-        computed = check.answer(givens)
+        answer = check.answer(givens)
         entries = check.texts()
         if entries is None:
             continue
         check.coverage(givens, entries[site.default_language])
-        if computed is None:
+        if answer is None:
             continue
-        worded = check.word(entries, givens, question.answer)
+        worded = check.word(entries, givens, question.answer, check.result, check.believed)
         if worded is not None:
             game.worded[question.id] = worded
         if question.vary and len(problems.items) == found_before:
             game.practice[question.id] = check.practice(entries)
+    drop_repeated_variants(game)
+    check_practice_of_rules(game, problems)
     for lang, texts in game.question_texts.items():
         known = {q.id for q in game.questions}
         for qid in texts:

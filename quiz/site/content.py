@@ -122,6 +122,7 @@ class Game:
     raw: dict = dataclasses.field(default_factory=dict)
     questions: list[Question] = dataclasses.field(default_factory=list)
     question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
+    unpractised: dict = dataclasses.field(default_factory=dict)      # rule id -> why no practice variant can test it
     worded: dict = dataclasses.field(default_factory=dict)           # question id -> language -> text, why, label
     practice: dict = dataclasses.field(default_factory=dict)         # question id -> bank.Practice (variants, drops)
 
@@ -255,6 +256,7 @@ def _load_questions(game: Game, languages: tuple[str, ...], problems: Problems) 
     if raw is None or not check_schema(raw, "questions", path, problems):
         return
     game.questions = [q for q in (_question(item, path, problems) for item in raw["questions"]) if q is not None]
+    game.unpractised = raw.get("unpractised") or {}
     game.question_texts = _load_texts(game.dir, "questions", "question-texts", languages, problems, game.id,
                                       id_of_path=lambda where: str(where[0]) if where else None)
 

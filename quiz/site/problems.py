@@ -39,6 +39,11 @@ CODES: dict[str, str] = {
     "RR306": "derived, vary or keep do not work: a range draws malformed givens, too few variants keep the edge case",
     "RR307": "a question names an unknown rule, checker rule, option or pick",
     "RR308": "a question's texts are missing or misshapen in a language",
+    "RR309": "a question no wrong belief of its rule answers otherwise: it tests nothing",
+    "RR310": "an easy-to-forget rule without a wrong belief in its checker, or a belief without its words",
+    "RR311": "an easy-to-forget rule no practice variant tests, without a reason under `unpractised:`",
+    "RR312": "a practice question whose answer does not move: one answer in every variant, or a yes/no answer in "
+             "fewer than a quarter",
 }
 
 

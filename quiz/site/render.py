@@ -19,6 +19,13 @@ from quiz.site.parallel import in_two_processes
 from quiz.site.templating import render, templates
 
 PRACTICE_FILE = "practice.json"
+BELIEFS_FILE = "beliefs.json"
+# Site texts the pages' markup shows and quiz.js never reads: left out of the texts the page hands the script (data-ui),
+# which every quiz page loads first.
+MARKUP_ONLY_TEXTS = frozenset({"anki_intro", "anki_link", "remember_intro", "quiz_link", "believed_card", "show_answer",
+                               "read_rule", "practice", "check", "reveal", "your_order", "your_number", "start_over",
+                               "reset", "yes", "no"})   # the words of the wrong beliefs, fetched when a player first touches a question
+WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # The macro of sections.md.j2 that draws each section kind.
 SECTION_MACROS = {
     "summary": "paragraphs", "exceptions": "exceptions", "turn": "titled", "numbers": "numbers", "forget": "forget",
@@ -179,9 +186,29 @@ class Writer:
         options = bank.options(question, question.answer)
         return {"id": question.id, "rule": question.rule, "kind": question.kind, "options": options,
                 "answer_json": json.dumps(bank.format_answer(question.answer), ensure_ascii=False),
-                "options_json": json.dumps(options, ensure_ascii=False),
+                # the wrong beliefs it catches, belief -> its answer (their rule is the question's): the page's first
+                # load has room for these, not for their words
+                "beliefs_json": json.dumps({b["belief"]: b["answer"] for b in worded["beliefs"]}, ensure_ascii=False,
+                                           separators=(",", ":")),
                 "text": worded["text"], "segments": laid_out(worded["segments"]), "label": worded["label"], "why": worded["why"],
                 "rule_href": f"{rule_href}{question.rule}", "rule_link": self.rule_link(question)}
+
+    @staticmethod
+    def believed(worded: dict) -> list[dict]:
+        """The wrong beliefs a question or variant catches, as the page compares a player's answer with them."""
+        return [{"answer": b["answer"], "rule": b["rule"], "belief": b["belief"]} for b in worded["beliefs"]]
+
+    def diagnoses(self) -> dict[str, dict]:
+        """The words of each wrong belief the game's questions can catch, with the right rule to set against it: belief
+        name -> {"wrong", "right"}. Not on the pages (the first load has no room for them): in BELIEFS_FILE."""
+        words = {}
+        for belief in self.game.checker.beliefs():
+            if belief.name in words:
+                continue
+            wrong = (self.field(belief.entry, "wrong") if belief.name == belief.entry
+                     else self.fill(self.texts["beliefs"][belief.name]))
+            words[belief.name] = {"wrong": wrong, "right": self.field(belief.entry, "right")}
+        return words
 
     def rule_link(self, question: Question) -> str:
         """"Read the rule: <its title>"."""
@@ -211,6 +238,8 @@ class Writer:
                     "rule_link": self.rule_link(question), "answer": bank.format_answer(variant["answer"]),
                     "label": worded["label"],
                 }
+                if worded["beliefs"]:
+                    item["beliefs"] = self.believed(worded)
                 if worded["segments"]:
                     item["html"] = self.drawn_text(worded["segments"])
                 items.append(item)
@@ -225,6 +254,7 @@ class Writer:
     def anki_cards(self) -> list[anki.Card]:
         """Every stated question and every practice variant, as the pages word them, linking to its rule online."""
         answer = self.ui["quiz"]["answer"]
+        diagnoses = self.diagnoses()
         home = self.site_url.rstrip("/") + "/" + site_languages().prefix(self.lang) + self.game.id + "/#" if self.site_url else ""
         cards = []
         for question in self.game.questions:
@@ -236,7 +266,10 @@ class Writer:
                 cards.append(anki.Card(
                     key=key if key != "stated" else f"{question.id}:stated", question=texts["text"], answer=f"{answer} {texts['label']}",
                     why=texts["why"], rule_text=self.rule_link(question), rule_url=home + question.rule if home else "",
-                    tags=(question.rule, "stated" if key == "stated" else "practice")))
+                    tags=(question.rule, "stated" if key == "stated" else "practice"),
+                    beliefs=tuple(self.ui["quiz"]["believed_card"].format(answer=b["label"],
+                                                                          wrong=diagnoses[b["belief"]]["wrong"])
+                                  for b in texts["beliefs"])))
         return cards
 
     def anki_deck(self) -> bytes:
@@ -282,6 +315,7 @@ class Writer:
         """What every page has: its title, description and intro, the site texts, the game, the scripts it needs."""
         return {"title": self.plain(f"{name}_title"), "description": self.plain(f"{name}_description"),
                 "intro": self.plain(f"{name}_intro"), "ui": self.ui, "quiz": self.ui["quiz"], "game": self.game.id,
+                "script_texts": {k: v for k, v in self.ui["quiz"].items() if k not in MARKUP_ONLY_TEXTS},
                 "search_boost": SEARCH_BOOST.get(name), "scripts": self.scripts(name)}
 
     def scripts(self, name: str) -> list[str]:
@@ -304,6 +338,7 @@ class Writer:
     def refresher(self) -> str:
         sections = self.sections("refresher")
         page = {**self.page("refresher"), "marker": bool(self.game.questions), "jumps": self.jumps(sections),
+                "beliefs_file": f"quiz/{BELIEFS_FILE}",
                 "teach_link": self.ui["labels"]["teach_link"], "sections": sections}
         return render("refresher.md.j2", page=page)
 
@@ -323,6 +358,7 @@ class Writer:
                 groups.append({"rule": entry.id, "title": self.field(entry.id, "title"), "questions": questions})
         anki_link = self.fill(self.ui["quiz"]["anki_link"], {"size": self.size_label(deck_size)})
         return render("quiz.md.j2", page={**self.page("quiz"), "practice_file": PRACTICE_FILE, "groups": groups,
+                                          "beliefs_file": BELIEFS_FILE,
                                           "deck": {"file": self.deck_file(), "link": anki_link}})
 
     def extra_page(self, name: str) -> str:
@@ -335,6 +371,7 @@ class Writer:
             deck = self.anki_deck()
             pages[f"{game}/quiz.md"] = self.quiz(len(deck))
             pages[f"{game}/quiz/{PRACTICE_FILE}"] = self.practice_pool()
+            pages[f"{game}/quiz/{BELIEFS_FILE}"] = json.dumps(self.diagnoses(), ensure_ascii=False, separators=(",", ":"))
             pages[f"{game}/quiz/{self.deck_file()}"] = deck
         for name in self.game.extra_pages():
             pages[f"{game}/{name}.md"] = self.extra_page(name)

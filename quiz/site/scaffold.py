@@ -84,6 +84,9 @@ quiz_title: "{name}: TODO quiz on the edge cases"
 quiz_description: "TODO: one sentence for search engines."
 quiz_intro: TODO think first, then reveal.
 
+beliefs:      # the words of a wrong belief quiz/<game>.py names (@belief name=…) beside the entry's own `wrong:`
+  host-not-counted: TODO a second wrong belief players hold, if they hold one.
+
 entries:
   summary:
     text: TODO the game in one sentence.
@@ -122,7 +125,8 @@ entries:
 
 def questions_yml() -> str:
     return """# yaml-language-server: $schema=../../quiz/site/schema/questions.schema.json
-# TODO: at least two questions per easy-to-forget rule, three with remember: true (rules/README.md, "Questions").
+# TODO: at least two questions per easy-to-forget rule, three with remember: true (rules/README.md, "Questions"); each
+# answered otherwise by a wrong belief of its rule (@belief in the checker); practice variants (vary, keep) for each rule.
 questions:
   - id: the-fewest-players
     rule: first-rule
@@ -139,15 +143,16 @@ questions:
     check: enough_players
     givens: {players: 5}
     answer: false
-  - id: a-table-of-three
+  - id: a-table-of-six
     rule: first-rule
     remember: true
     kind: yesno
     check: enough_players
-    givens: {players: 3}
-    answer: true
-    vary: {players: [0, 6]}
-    keep: []
+    givens: {players: 6}
+    answer: false
+
+unpractised:
+  first-rule: "TODO: vary a question of this rule, or say here why no practice variant can test it."
 """
 
 
@@ -157,7 +162,7 @@ def question_texts_yml(lang: str) -> str:
   why:
     "yes": "TODO why yes."
     "no": "TODO why no."
-""" for qid in ("the-fewest-players", "more-than-the-most", "a-table-of-three"))
+""" for qid in ("the-fewest-players", "more-than-the-most", "a-table-of-six"))
     return f"# yaml-language-server: $schema=../../quiz/site/schema/question-texts.schema.json\n# TODO ({lang}).\n{body}"
 
 
@@ -168,7 +173,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from quiz.checker import MalformedInput, Rules, module_binding, rule
+from quiz.checker import MalformedInput, Rules, belief, module_binding, rule
 
 
 class {name}(Rules):
@@ -185,6 +190,16 @@ class {name}(Rules):
         if type(players) is not int or players < 0:
             raise MalformedInput(f"players: {{players!r}} is not a number of players")
         return self.PLAYERS_MIN <= players <= self.PLAYERS_MAX
+
+    @belief("first-rule", distorts="enough_players")
+    def _no_upper_limit(self, players: int) -> bool:
+        """TODO: the wrong belief the entry's `wrong:` names, as the answer a player holding it gives: here, no most."""
+        return self.enough_players(players) or players > self.PLAYERS_MAX
+
+    @belief("first-rule", distorts="enough_players", name="host-not-counted")
+    def _host_not_counted(self, players: int) -> bool:
+        """TODO: another wrong belief players hold (its words: `beliefs:`): here, the host forgets to count themselves."""
+        return self.enough_players(max(players - 1, 0))
 
     def _illegal_enough_players(self, players) -> Iterator[str]:
         """TODO: what no real game can reach, for each rule (python-chess's status())."""
@@ -210,6 +225,13 @@ from quiz.checker import MalformedInput
 def test_enough_players():
     """TODO: cite the source of the rule."""
     assert [game.enough_players(n) for n in (1, 2, 4, 5)] == [False, True, True, False]
+
+
+def test_wrong_beliefs():
+    """TODO: the answers a player holding each wrong belief gives, by hand."""
+    [no_upper, host] = game.beliefs()
+    assert game.believe(no_upper, {{"players": 5}}) is True
+    assert game.believe(host, {{"players": 2}}) is False
 
 
 def test_malformed_input():

@@ -7,11 +7,13 @@ import itertools
 from fractions import Fraction
 from typing import Any, Iterator
 
-from quiz.checker import MalformedInput, Rules, module_binding, rule
+from quiz.checker import MalformedInput, Rules, belief, module_binding, rule
 
 
 class Pips(Rules):
     """The rules of Pips."""
+
+    WITHOUT_BELIEF = {"leader-by-points": "the fixture's one rule without a wrong belief: its questions stay as they are"}
 
     def __init__(self, game: dict):
         super().__init__(game)
@@ -39,6 +41,11 @@ class Pips(Rules):
         """A roll counts every pip of every die."""
         return sum(self._roll(roll))
 
+    @belief("count-every-die", distorts="roll_total")
+    def _highest_die_only(self, roll: list[int]) -> int:
+        """Only the highest die counts."""
+        return max(self._roll(roll))
+
     @rule
     def wins_round(self, mine: int, theirs: int) -> bool:
         """The higher total wins the round; a tie wins nothing."""
@@ -46,6 +53,17 @@ class Pips(Rules):
             if type(value) is not int or value < 0:
                 raise MalformedInput(f"{name}: {value!r} is not a total")
         return mine > theirs
+
+    @belief("higher-wins", distorts="wins_round")
+    def _tie_shares(self, mine: int, theirs: int) -> bool:
+        """A tie shares the round: both win it."""
+        return self.wins_round(mine, theirs) or mine == theirs
+
+    @belief("higher-wins", distorts="wins_round", name="lower-wins")
+    def _lower_wins(self, mine: int, theirs: int) -> bool:
+        """The lower total wins."""
+        self.wins_round(mine, theirs)
+        return mine < theirs
 
     @rule
     def leader(self, players: dict[str, int]) -> str:
@@ -58,6 +76,11 @@ class Pips(Rules):
         """The highest roll goes first, then falling."""
         played = self._totals(played, "played")
         return sorted(played, key=played.get, reverse=True)
+
+    @belief("highest-goes-first", distorts="turn_order")
+    def _clockwise(self, played: dict[str, int]) -> list[str]:
+        """Play goes clockwise, in the order the players sit."""
+        return list(self._totals(played, "played"))
 
     def _illegal_wins_round(self, mine, theirs) -> Iterator[str]:
         self.wins_round(mine, theirs)
