@@ -9,7 +9,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from browser_helpers import QUIZ_GAMES, first, url, wrong_choice
-from conftest import GAMES, LANGUAGES, all_pages, watch
+from conftest import GAMES, LANGUAGES, all_pages, visitor_context, watch
 
 pytestmark = pytest.mark.browser
 AXE = Axe()
@@ -22,11 +22,12 @@ def violations(page) -> list[str]:
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}" for v in result.response["violations"]]
 
 
+@pytest.mark.parametrize("state", ["first-visit"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_axe_violations_on_any_page_or_state(browser, server, lang, scheme):
+def test_no_axe_violations_on_any_page_or_state(browser, server, lang, scheme, state):
     """Every page loads clean too: no console error, no failed request, nothing from another host."""
-    context = browser.new_context(color_scheme=scheme, viewport={"width": 390, "height": 844})
+    context = visitor_context(browser, state, color_scheme=scheme)
     page = context.new_page()
     watch(page)
     found = {}

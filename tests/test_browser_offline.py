@@ -1,6 +1,6 @@
 """Offline, in real Chromium: after one visit, every page of the visitor's language (every game) opens with the network
-gone, its practice and calculator tables too; a page not saved gets a fallback in its language; a new build replaces
-the cache and deletes the old one."""
+gone, its practice and calculator tables too; a page not saved gets a page in its language; a new build replaces the
+cache and deletes the old one."""
 from __future__ import annotations
 
 import re
@@ -11,13 +11,14 @@ import pytest
 import yaml
 from playwright.sync_api import expect
 
-from browser_helpers import url
-from conftest import LANGUAGES, RULES, all_pages, mkdocs, copy_repo, serve, ui_texts
+from browser_helpers import in_states
+from conftest import (DEFAULT_LANGUAGE, LANGUAGES, RULES, SAVED, all_pages, copy_repo, mkdocs, serve, ui_texts,
+                      visitor_context)
 
 pytestmark = pytest.mark.browser
 
 
-def wait_for(condition, seconds: float = 30) -> None:
+def wait_for(condition, seconds: float = 60) -> None:
     """Poll a condition that needs an await in the page (caches.keys()), which wait_for_function does not wait for."""
     deadline = time.monotonic() + seconds
     while not condition():
@@ -25,28 +26,12 @@ def wait_for(condition, seconds: float = 30) -> None:
         time.sleep(0.1)
 
 
-def wait_until_cached(page):
-    page.wait_for_function("document.documentElement.getAttribute('data-rr-offline') === 'ready'", timeout=30000)
-
-
-def offline_after_visiting(browser, address: str):
-    """A fresh browser that visited one page, waited until its language was saved, then lost the network:
-    (context, page, the page errors seen)."""
-    context = browser.new_context()
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(address)
-    wait_until_cached(page)
-    context.set_offline(True)
-    return context, page, errors
-
-
+@in_states("offline")
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_page_of_the_language_works_offline_after_one_visit(browser, server, lang):
-    context, page, errors = offline_after_visiting(browser, url(server, lang, ""))
+def test_every_page_of_the_language_works_offline_after_one_visit(visitor, lang):
+    page = visitor.open(lang)
     for path in all_pages():
-        response = page.goto(url(server, lang, path))
+        response = page.goto(visitor.url(lang, path))
         assert response is not None and response.ok, path
         expect(page.locator("html")).to_have_attribute("lang", lang)
         expect(page.locator("h1")).to_have_count(1)
@@ -56,53 +41,19 @@ def test_every_page_of_the_language_works_offline_after_one_visit(browser, serve
         if page.locator(".rr-practice-start").count():
             page.locator(".rr-practice-start").click()
             expect(page.locator(".rr-practice-q")).to_be_visible()
-    assert errors == []
-    context.close()
+    assert page.console_errors == []
 
 
-@pytest.mark.slow
-def test_a_new_build_replaces_the_cache(browser, tmp_path):
-    """Visit a build, then serve a second build (one text changed) at the same address: the new worker caches the
-    new build and deletes the old cache."""
-    repo = copy_repo(tmp_path / "repo")
-    assert mkdocs(repo).returncode == 0
-    served = tmp_path / "served"
-    shutil.copytree(repo / "site", served)
-    base, httpd = serve(served)
-    try:
-        context = browser.new_context()
-        page = context.new_page()
-        page.goto(base)
-        wait_until_cached(page)
-        first = page.evaluate("fetch('offline.json').then(r => r.json()).then(m => m.build)")
-        assert page.evaluate("caches.keys()") == [f"rr-{first}-{LANGUAGES[0]}"]
-
-        ui = repo / f"rules/ui.{LANGUAGES[0]}.yml"
-        text = re.sub(r'(?m)^home_intro: "?', lambda m: m.group(0) + "New build. ", ui.read_text(encoding="utf-8"), count=1)
-        ui.write_text(text, encoding="utf-8")
-        assert mkdocs(repo).returncode == 0
-        shutil.rmtree(served)
-        shutil.copytree(repo / "site", served)
-        second = page.evaluate("fetch('offline.json', {cache: 'no-store'}).then(r => r.json()).then(m => m.build)")
-        assert second != first
-        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        wait_for(lambda: page.evaluate("caches.keys()") == [f"rr-{second}-{LANGUAGES[0]}"])
-        page.reload()
-        expect(page.locator("body")).to_contain_text("New build.")
-        context.close()
-    finally:
-        httpd.shutdown()
-
-
+@in_states("offline")
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_offline_a_page_not_saved_gets_a_page_in_its_own_language_linking_to_what_was(browser, server, lang):
+def test_offline_a_page_not_saved_gets_a_page_in_its_own_language_linking_to_what_was(visitor, lang):
     """Save another language, go offline, open a page of this one: the fallback speaks this language, names what is
     saved, and its links open."""
     saved = next(other for other in LANGUAGES if other != lang)
     ui = ui_texts(lang)
     saved_home = yaml.safe_load((RULES / f"ui.{saved}.yml").read_text(encoding="utf-8"))["home_title"]
-    context, page, errors = offline_after_visiting(browser, url(server, saved, ""))
-    page.goto(url(server, lang, all_pages()[-1]))
+    page = visitor.open(saved)
+    page.goto(visitor.url(lang, all_pages()[-1]))
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.locator("h1")).to_have_text(ui["offline"]["title"])
     expect(page.locator("body")).to_contain_text(ui["offline"]["saved"])
@@ -112,5 +63,40 @@ def test_offline_a_page_not_saved_gets_a_page_in_its_own_language_linking_to_wha
     page.locator("#rr-saved").get_by_role("link", name=saved_home, exact=True).click()
     expect(page.locator("html")).to_have_attribute("lang", saved)
     expect(page.locator("h1")).to_have_text(saved_home)
-    assert errors == []
-    context.close()
+    assert page.console_errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("state", ["after-release"])
+def test_a_new_build_replaces_the_cache(browser, tmp_path, state):
+    """Visit a build, then serve a second build (one text changed) at the same address: the new worker caches the
+    new build and deletes the old cache."""
+    lang = DEFAULT_LANGUAGE
+    repo = copy_repo(tmp_path / "repo")
+    assert mkdocs(repo).returncode == 0
+    served = tmp_path / "served"
+    shutil.copytree(repo / "site", served)
+    base, httpd = serve(served)
+    try:
+        context = visitor_context(browser, state)
+        page = context.new_page()
+        page.goto(base)
+        page.wait_for_function(SAVED, timeout=60000)
+        first = page.evaluate("fetch('offline.json').then(r => r.json()).then(m => m.build)")
+        assert page.evaluate("caches.keys()") == [f"rr-{first}-{lang}"]
+
+        ui = repo / f"rules/ui.{lang}.yml"
+        text = re.sub(r'(?m)^home_intro: "?', lambda m: m.group(0) + "New build. ", ui.read_text(encoding="utf-8"), count=1)
+        ui.write_text(text, encoding="utf-8")
+        assert mkdocs(repo).returncode == 0
+        shutil.rmtree(served)
+        shutil.copytree(repo / "site", served)
+        second = page.evaluate("fetch('offline.json', {cache: 'no-store'}).then(r => r.json()).then(m => m.build)")
+        assert second != first
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        wait_for(lambda: page.evaluate("caches.keys()") == [f"rr-{second}-{lang}"])
+        page.reload()
+        expect(page.locator("body")).to_contain_text("New build.")
+        context.close()
+    finally:
+        httpd.shutdown()

@@ -1,6 +1,7 @@
-"""The quiz in real Chromium on a phone-sized page, for every game with a quiz: marks for re-reading that persist and
-are counted under the refresher's title, keyboard use with visible focus, practice variants (seeded) that come back to
-what you missed and never repeat early, blocked and corrupt storage, and the answers without JavaScript."""
+"""The quiz in real Chromium on a phone-sized page, for every game with a quiz, on a first visit and on pages the
+service worker controls: marks for re-reading that persist and are counted under the refresher's title, keyboard use
+with visible focus, practice variants (seeded) that come back to what you missed and never repeat early, blocked and
+corrupt storage, and the answers without JavaScript."""
 from __future__ import annotations
 
 import json
@@ -9,8 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import (QUIZ_GAMES, SEEDED_RANDOM, first, language_for, next_practice_question, question_text,
-                             right_choice, url, wrong_choice)
+from browser_helpers import (QUIZ_GAMES, SEEDED_RANDOM, first, in_states, language_for, next_practice_question,
+                             question_text, right_choice, url, wrong_choice)
 from conftest import game_yml, questions, ui_texts
 
 pytestmark = pytest.mark.browser
@@ -25,19 +26,23 @@ def choice(page, block: str, value: str):
     return page.locator(f"{block} .rr-controls button.rr-choice[data-value='{value}']")
 
 
+ONLINE_STATES = in_states("first-visit", "sw-controlled")
+
+
 @pytest.fixture(params=QUIZ_GAMES)
 def game(request):
     return request.param
 
 
-def test_wrong_answer_marks_the_rule_until_reset(page, server, game):
+@ONLINE_STATES
+def test_wrong_answer_marks_the_rule_until_reset(visitor, game):
     lang, question = language_for(game), first(game, "yesno")
     block, rule = f"#q-{question['id']}", question["rule"]
-    page.goto(url(server, lang, f"{game}/quiz/"))
+    page = visitor.open(lang, f"{game}/quiz/")
     choice(page, block, wrong_choice(question)).click()
     expect(page.locator(f"{block} .rr-result")).to_have_class(has("rr-is-wrong"))
     expect(page.locator(f"{block} details")).to_have_attribute("open", "")
-    page.goto(url(server, lang, f"{game}/"))
+    page.goto(visitor.url(lang, f"{game}/"))
     expect(page.locator(f"section#{rule}")).to_have_class(has("rr-marked"))
     progress = page.locator(".rr-progress").first
     expect(progress).to_be_visible()
@@ -52,19 +57,21 @@ def test_wrong_answer_marks_the_rule_until_reset(page, server, game):
     assert page.console_errors == [] and page.foreign_requests == []
 
 
-def test_right_answer_marks_nothing_and_did_not_know_marks_it(page, server, game):
+@ONLINE_STATES
+def test_right_answer_marks_nothing_and_did_not_know_marks_it(visitor, game):
     lang, question = language_for(game), first(game, "yesno")
     block = f"#q-{question['id']}"
-    page.goto(url(server, lang, f"{game}/quiz/"))
+    page = visitor.open(lang, f"{game}/quiz/")
     choice(page, block, right_choice(question)).click()
     expect(page.locator(f"{block} .rr-result")).to_have_class(has("rr-is-right"))
-    page.goto(url(server, lang, f"{game}/"))
+    page.goto(visitor.url(lang, f"{game}/"))
     expect(page.locator(".rr-marked")).to_have_count(0)
-    page.goto(url(server, lang, f"{game}/quiz/"))
+    page.goto(visitor.url(lang, f"{game}/quiz/"))
     choice(page, block, right_choice(question)).click()
     page.locator(f"{block} .rr-unknown").click()
-    page.goto(url(server, lang, f"{game}/"))
+    page.goto(visitor.url(lang, f"{game}/"))
     expect(page.locator(f"section#{question['rule']}")).to_have_class(has("rr-marked"))
+    assert page.console_errors == []
 
 
 def test_keyboard_only(page, server, game):
@@ -96,10 +103,11 @@ def test_keyboard_only(page, server, game):
     assert page.console_errors == []
 
 
-def test_practice_serves_seeded_variants_and_checks_them_against_the_pool(page, server, game):
+@ONLINE_STATES
+def test_practice_serves_seeded_variants_and_checks_them_against_the_pool(visitor, game):
     lang = language_for(game)
-    page.add_init_script(SEEDED_RANDOM)
-    page.goto(url(server, lang, f"{game}/quiz/"))
+    visitor.page.add_init_script(SEEDED_RANDOM)
+    page = visitor.open(lang, f"{game}/quiz/")
     pool = page.evaluate("fetch('practice.json').then(r => r.json())")["variants"]
     by_text = {item["text"]: item for item in pool}
     requests = []
@@ -157,20 +165,22 @@ NO_REPEATS = """async ([lang, misses]) => {
 }"""
 
 
-def test_no_variant_repeats_before_the_pool_is_used_up(page, server, game):
+@ONLINE_STATES
+def test_no_variant_repeats_before_the_pool_is_used_up(visitor, game):
     """The page's own schedule, over the real pool, with a miss every third answer pulling rules forward."""
     lang = language_for(game)
-    page.goto(url(server, lang, f"{game}/quiz/"))
+    page = visitor.open(lang, f"{game}/quiz/")
     result = page.evaluate(NO_REPEATS, [lang, 3])
     assert result["ids"] == result["pool"]                 # every variant has its own id
     assert result["served"] == result["pool"]              # all of them served, none twice
     assert result["nextWasServed"]                         # then a new round through the pool begins
 
 
-def test_practice_serves_a_missed_rule_first_and_again_after_one_other(page, server, game):
+@ONLINE_STATES
+def test_practice_serves_a_missed_rule_first_and_again_after_one_other(visitor, game):
     lang = language_for(game)
-    page.add_init_script(SEEDED_RANDOM)
-    page.goto(url(server, lang, f"{game}/quiz/"))
+    visitor.page.add_init_script(SEEDED_RANDOM)
+    page = visitor.open(lang, f"{game}/quiz/")
     pool = page.evaluate("fetch('practice.json').then(r => r.json())")["variants"]
     rules = sorted({item["rule"] for item in pool})
     missed_rule = rules[-1]
@@ -192,50 +202,55 @@ def test_practice_serves_a_missed_rule_first_and_again_after_one_other(page, ser
     assert page.console_errors == []
 
 
-def test_practice_file_is_fetched_only_when_practice_starts(page, server, game):
+@ONLINE_STATES
+def test_practice_file_is_fetched_only_when_practice_starts(visitor, game):
+    page = visitor.open(language_for(game), f"{game}/quiz/")
     requests = []
     page.on("request", lambda r: requests.append(r.url))
-    page.goto(url(server, language_for(game), f"{game}/quiz/"))
+    page.reload()
     page.wait_for_load_state("networkidle")
     assert not any("practice.json" in u for u in requests)
+    page.locator(".rr-practice-start").click()
+    expect(page.locator(".rr-practice-q")).to_be_visible()
+    assert sum("practice.json" in u for u in requests) == 1
 
 
-def test_quiz_works_when_storage_throws(page, server, game):
+@in_states("storage-blocked")
+def test_quiz_works_when_storage_throws(visitor, game):
     question = first(game, "yesno")
-    page.add_init_script("Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('blocked', 'SecurityError'); }});")
-    page.goto(url(server, language_for(game), f"{game}/quiz/"))
+    page = visitor.open(language_for(game), f"{game}/quiz/")
     choice(page, f"#q-{question['id']}", wrong_choice(question)).click()
     expect(page.locator(f"#q-{question['id']} .rr-result")).to_have_class(has("rr-is-wrong"))
     expect(page.locator(f".rr-rule-group[data-rule='{question['rule']}']")).to_have_class(has("rr-marked"))
     assert page.console_errors == []
 
 
-def test_corrupt_storage_is_ignored(page, server, game):
+@in_states("storage-corrupt")
+def test_corrupt_storage_is_ignored(visitor, game):
     question = next((q for q in questions(game) if q.get("remember") and q["kind"] == "yesno"), None)   # on the refresher
     if question is None:
         pytest.skip(f"{game} asks no yes/no question under 'Do you remember?'")
-    page.add_init_script(f"try {{ localStorage.setItem('rr-progress-v1-{game}', '{{not json');"
-                         f" localStorage.setItem('rr-progress-v2-{game}', '[1, 2'); }} catch (e) {{}}")
-    page.goto(url(server, language_for(game), f"{game}/"))
+    visitor.page.add_init_script(f"try {{ localStorage.setItem('rr-progress-v1-{game}', '{{not json');"
+                                 f" localStorage.setItem('rr-progress-v2-{game}', '[1, 2'); }} catch (e) {{}}")
+    page = visitor.open(language_for(game), f"{game}/")
     expect(page.locator(".rr-marked")).to_have_count(0)
     choice(page, f"#q-{question['id']}", wrong_choice(question)).click()
     expect(page.locator(f"section#{question['rule']}")).to_have_class(has("rr-marked"))
     assert page.console_errors == []
 
 
-def test_without_javascript_answers_still_read(browser, server, game):
+@in_states("no-javascript")
+def test_without_javascript_answers_still_read(visitor, game):
     question = first(game, "yesno")
-    context = browser.new_context(java_script_enabled=False)
-    page = context.new_page()
-    page.goto(url(server, language_for(game), f"{game}/quiz/"))
+    page = visitor.open(language_for(game), f"{game}/quiz/")
     details = page.locator(f"#q-{question['id']} details")
     details.locator("summary").click()
     expect(details.locator(".rr-why")).to_be_visible()
     assert details.locator("a").get_attribute("href") == f"../#{question['rule']}"
-    context.close()
 
 
-def test_reread_line_counts_what_you_missed_and_jumps_to_it_gathered_first(page, server, game):
+@ONLINE_STATES
+def test_reread_line_counts_what_you_missed_and_jumps_to_it_gathered_first(visitor, game):
     """Miss the two least important rules on the quiz page: on the refresher the line under the title counts 2 and
     jumps to "Easy to forget", where those two now come first, in rank order, each with the question you missed."""
     lang = language_for(game)
@@ -244,18 +259,18 @@ def test_reread_line_counts_what_you_missed_and_jumps_to_it_gathered_first(page,
     rank = {entry["id"]: entry["rank"] for entry in forget}
     asked = {q["rule"]: q["id"] for q in questions(game)}
     missed = sorted(asked, key=rank.get)[-2:]
-    page.goto(url(server, lang, f"{game}/quiz/"))
+    page = visitor.open(lang, f"{game}/quiz/")
     texts_missed = {}
     for rule in missed:
         block = page.locator(f"#q-{asked[rule]}")
         texts_missed[rule] = question_text(block.locator(".rr-q-text"))
         block.locator(".rr-reveal").click()
-    page.goto(url(server, lang, f"{game}/"))
+    page.goto(visitor.url(lang, f"{game}/"))
     line = page.locator(".rr-reread a")
     expect(line).to_have_text(ui["quiz"]["to_reread"].replace("{count}", "2"))
     expect(line).to_be_in_viewport()                       # under the title, on the first screen of a phone
     line.click()
-    expect(page).to_have_url(url(server, lang, f"{game}/#forget"))
+    expect(page).to_have_url(visitor.url(lang, f"{game}/#forget"))
     expect(page.locator("#forget")).to_be_in_viewport()
     sections = page.locator("section.rr-forget")
     order = sections.evaluate_all("nodes => nodes.map(n => n.id)")
