@@ -1,8 +1,13 @@
-"""The site in real Chromium: the language switcher keeps the page and the place on it; search finds each game in each
-language, the refresher first; each language's 404 page searches and switches in that language; search loads only
-when the visitor goes for it. (Every page of every game loads clean in every language: tests/test_browser_a11y_print.py
-checks it while it runs axe.)"""
+"""The site in real Chromium: the language switcher keeps the page and the place on it; search, on a first visit, on a
+page the service worker controls and offline, finds each game in each language (the refresher first), finds a word of
+the page as players type it (no accents, capitals, the Turkish dotted and dotless i, pasted) and highlights it on the
+result's page, searches each language's 404 page, and loads only when the visitor goes for it. (Every page of every game
+loads clean in every language: tests/test_browser_a11y_print.py checks it while it runs axe.)"""
 from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
 
 import pytest
 from playwright.sync_api import expect
@@ -13,7 +18,9 @@ from conftest import GAMES, LANGUAGES, game_yml, lang_prefix, texts, ui_texts
 pytestmark = pytest.mark.browser
 
 PAIRS = [(LANGUAGES[i], LANGUAGES[(i + 1) % len(LANGUAGES)], GAMES[i % len(GAMES)]) for i in range(len(LANGUAGES))]
-SEARCH_STATES = in_states("first-visit")
+SEARCH_STATES = in_states("first-visit", "sw-controlled", "offline")
+# Languages whose capital of i is İ and whose ı has the capital I (Unicode SpecialCasing: tr, az).
+DOTTED_I = ("tr", "az")
 
 
 def switch_language(page, target: str) -> None:
@@ -38,11 +45,14 @@ def test_language_switch_keeps_the_place_on_the_page(page, server, start, target
     expect(page.locator("#forget")).to_be_in_viewport()
 
 
-def search(page, words: str):
-    """Open search, type the words, wait for results: the results' links."""
+def search(page, words: str, paste: bool = False):
+    """Open search, type (or paste) the words, wait for results: the results' links."""
     page.keyboard.press("/")  # Material's shortcut opens search
     page.locator(".md-search__input").click()
-    page.keyboard.type(words)
+    if paste:
+        page.keyboard.insert_text(words)   # as a paste or an autofill: one input event, no key
+    else:
+        page.keyboard.type(words)
     results = page.locator(".md-search-result__item a")
     expect(results.first).to_be_visible(timeout=15000)
     return results
@@ -70,10 +80,54 @@ def test_search_puts_the_refresher_before_the_quiz_for_a_rule_title(visitor, lan
         forget = next(s for s in game_yml(game)["refresher"] if s["section"] == "forget")
         rule = min(forget["entries"], key=lambda e: e["rank"])["id"]
         page = visitor.open(lang, f"{game}/")
-        search(page, texts(game, lang)["entries"][rule]["title"])
+        search(page, texts(game, lang)["entries"][rule]["title"], paste=True)
         found = paths(page.locator(".md-search-result__item > a"))     # each page's own link, best first
         own = [p for p in found if p.startswith(f"/{lang_prefix(lang)}{game}/")]
         assert own and own[0] == f"/{lang_prefix(lang)}{game}/", (game, found)
+
+
+def folded(text: str) -> str:
+    """As the search folds a word (docs/assets/javascripts/workers/rr-search-lazy.js): no accents, lower case, ı as i."""
+    bare = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+    return bare.lower().replace("ı", "i").replace("ß", "ss").replace("œ", "oe").replace("æ", "ae")
+
+
+def capitals(word: str, lang: str) -> str:
+    """A word in capitals as the language writes them."""
+    return (word.replace("i", "İ") if lang in DOTTED_I else word).upper()
+
+
+def as_players_type(visible_text: str, lang: str) -> list[tuple[str, str]]:
+    """(word as the page writes it, as a player types it) for the page's commonest word with a letter beyond ASCII,
+    typed in capitals without its accents, and for its commonest word with an i, in capitals (İ in Turkish)."""
+    words = Counter(re.findall(r"[^\W\d_]{5,}", visible_text))
+    accented = [w for w, _ in words.most_common() if any(ord(c) > 127 for c in w)]
+    with_i = [w for w, _ in words.most_common() if "i" in w]
+    typed = [(with_i[0], capitals(with_i[0], lang))]
+    if accented:
+        bare = "".join(c for c in unicodedata.normalize("NFD", accented[0]) if not unicodedata.combining(c))
+        typed.insert(0, (accented[0], capitals(bare, lang)))
+    return typed
+
+
+@SEARCH_STATES
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_finds_a_word_of_the_page_as_players_type_it_and_the_result_highlights_it(visitor, lang):
+    """Typed in capitals without accents (İ and I in Turkish) and pasted rather than typed key by key, a word of the
+    refresher finds it, and the result's page highlights the word as the page writes it."""
+    game = GAMES[0]
+    page = visitor.open(lang, f"{game}/")
+    for written, typed in as_players_type(page.locator("article").inner_text(), lang):
+        results = search(page, typed, paste=True)
+        hrefs = results.evaluate_all("links => links.map(link => link.href)")
+        target = next((h for h in hrefs if f"/{lang_prefix(lang)}{game}/?h=" in h and not re.search(r"\?h=(#|$)", h)), None)
+        assert target, (typed, hrefs)
+        results.nth(hrefs.index(target)).click()
+        expect(page).to_have_url(target)
+        marks = page.locator("mark[data-md-highlight]")
+        expect(marks.first).to_be_visible(timeout=15000)
+        assert folded(typed) in {folded(text) for text in marks.all_inner_texts()}, (written, typed)
+    assert page.console_errors == []
 
 
 @SEARCH_STATES

@@ -164,3 +164,12 @@ def test_navigation_names_each_game_in_the_language(site_dir, lang):
                                                             page, re.S)]
     for game in GAMES:
         assert texts(game, lang)["name"] in labels, (lang, labels)
+
+
+def test_the_search_stub_names_the_scripts_it_loads(site_dir):
+    """Our stub worker loads our search words and Material's worker by the names the build wrote into it: a ?worker=
+    query did not survive the service worker's cache."""
+    workers = site_dir / "assets/javascripts/workers"
+    stub = (workers / "rr-search-lazy.js").read_text(encoding="utf-8")
+    worker = [path.name for path in workers.glob("search.*.min.js")]
+    assert len(worker) == 1 and f'"rr-search-words.js","{worker[0]}"' in stub and "__SEARCH_" not in stub
