@@ -2,7 +2,9 @@
 the YAML and Babel, not from the renderer), the teach page's two minutes, switcher links, no off-host loads."""
 from __future__ import annotations
 
+import hashlib
 import html
+import json
 import re
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
@@ -10,7 +12,8 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from babel.numbers import format_decimal
 
-from conftest import (GAMES, LANGUAGES, QUIZ_GAMES, all_pages, game_yml, lang_prefix, questions, texts, ui_texts)
+from conftest import (DEFAULT_LANGUAGE, GAMES, LANGUAGES, QUIZ_GAMES, all_pages, game_yml, lang_prefix, questions, texts,
+                      ui_texts)
 
 PLACEHOLDER = re.compile(r"\{([\w.]+)(?:\|[\w-]+)?\}")
 WORDS_PER_MINUTE, SPOKEN_SECONDS_LIMIT = 150, 120
@@ -166,10 +169,52 @@ def test_navigation_names_each_game_in_the_language(site_dir, lang):
         assert texts(game, lang)["name"] in labels, (lang, labels)
 
 
-def test_the_search_stub_names_the_scripts_it_loads(site_dir):
-    """Our stub worker loads our search words and Material's worker by the names the build wrote into it: a ?worker=
-    query did not survive the service worker's cache."""
+CONTENT_NAMED = re.compile(r"\.[0-9a-f]{8,}\.min\.(js|css)$")   # Material's own: a hash in the file's name
+
+
+def asset_references(site_dir: Path, page: Path) -> list[tuple[str, str]]:
+    """(file under assets/, address as the page names it, query included) for every script, stylesheet, icon and
+    search worker a built page loads."""
+    text = page.read_text(encoding="utf-8")
+    refs = re.findall(r'<(?:script[^>]+src|link[^>]+href)="([^"]+)"', text)
+    refs += re.findall(r'"search": "([^"]+)"', text)
+    base = "http://x/" + page.relative_to(site_dir).as_posix()
+    found = []
+    for ref in refs:
+        address = urlparse(urljoin(base, ref))
+        path = address.path.lstrip("/")
+        if path.startswith("assets/") and (site_dir / path).is_file():
+            found.append((path, path + (f"?{address.query}" if address.query else "")))
+    return found
+
+
+def test_every_asset_a_page_loads_is_named_by_its_content_and_saved_under_that_name(site_dir):
+    """The service worker answers an asset from its cache when its address names its content (Material's by a hash in
+    the file name, ours by ?v=<digest>): a page of a new release can then never get an old release's script or style.
+    offline.json lists each under the very address the pages of its language use."""
+    manifest = json.loads((site_dir / "offline.json").read_text(encoding="utf-8"))["languages"]
+    checked = set()
+    for page in site_dir.rglob("*.html"):
+        relative = page.relative_to(site_dir).as_posix()
+        lang = next((code for code in LANGUAGES if lang_prefix(code) and relative.startswith(lang_prefix(code))),
+                    DEFAULT_LANGUAGE)
+        for path, address in asset_references(site_dir, page):
+            if not CONTENT_NAMED.search(path):
+                digest = hashlib.sha256((site_dir / path).read_bytes()).hexdigest()[:12]
+                assert address == f"{path}?v={digest}", (relative, address)
+            assert address in manifest[lang], (relative, address)
+            checked.add(path)
+    assert {"assets/site.css", "assets/site.js", "assets/quiz.js", "assets/dice.js"} <= checked
+
+
+def test_the_search_stub_names_the_scripts_it_loads_and_each_is_saved_under_that_name(site_dir):
+    """Our stub worker loads our search words and Material's worker by the names the build wrote into it (a ?worker=
+    query did not survive the service worker's cache), the words by their content, as offline.json saves them."""
     workers = site_dir / "assets/javascripts/workers"
     stub = (workers / "rr-search-lazy.js").read_text(encoding="utf-8")
     worker = [path.name for path in workers.glob("search.*.min.js")]
-    assert len(worker) == 1 and f'"rr-search-words.js","{worker[0]}"' in stub and "__SEARCH_" not in stub
+    words = "rr-search-words.js?v=" + hashlib.sha256((workers / "rr-search-words.js").read_bytes()).hexdigest()[:12]
+    assert len(worker) == 1 and f'"{words}","{worker[0]}"' in stub and "__SEARCH_" not in stub
+    manifest = json.loads((site_dir / "offline.json").read_text(encoding="utf-8"))["languages"]
+    for lang in LANGUAGES:
+        assert {f"assets/javascripts/workers/{words}", f"assets/javascripts/workers/{worker[0]}"} <= set(manifest[lang])
