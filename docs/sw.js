@@ -1,5 +1,5 @@
-/* Rules Refresher service worker: after one visit, every page, asset and quiz file of the visitor's language is
-   saved, so the whole language opens offline. BUILD is replaced by each build (quiz/site/offline.py); a new build
+/* Rules Refresher service worker: after one visit, every page, asset, quiz file and Anki deck of the visitor's language
+   is saved, so the whole language opens offline. BUILD is replaced by each build (quiz/site/offline.py); a new build
    means a new worker, a new cache, and the old cache deleted.
 
    Pages and data (everything outside assets/) come from the network first, so a new release shows on the first online

@@ -1,18 +1,19 @@
 """The quiz in real Chromium on a phone-sized page, for every game with a quiz, on a first visit and on pages the
 service worker controls: marks for re-reading that persist and are counted under the refresher's title, keyboard use
 with visible focus, practice variants (seeded) that come back to what you missed and never repeat early, blocked and
-corrupt storage, and the answers without JavaScript."""
+corrupt storage, the Anki deck offline, and the answers without JavaScript."""
 from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from browser_helpers import (QUIZ_GAMES, SEEDED_RANDOM, first, in_states, language_for, next_practice_question,
                              question_text, right_choice, url, wrong_choice)
-from conftest import game_yml, questions, ui_texts
+from conftest import game_yml, lang_prefix, questions, ui_texts
 
 pytestmark = pytest.mark.browser
 
@@ -237,6 +238,28 @@ def test_corrupt_storage_is_ignored(visitor, game):
     choice(page, f"#q-{question['id']}", wrong_choice(question)).click()
     expect(page.locator(f"section#{question['rule']}")).to_have_class(has("rr-marked"))
     assert page.console_errors == []
+
+
+@in_states("first-visit", "offline")
+def test_the_anki_deck_downloads_online_and_offline_from_the_saved_copy(visitor, game):
+    lang = language_for(game)
+    page = visitor.open(lang, f"{game}/quiz/")
+    link = page.locator(".rr-anki a")
+    with page.expect_download() as download:
+        link.click()
+    deck = visitor.site / lang_prefix(lang) / game / "quiz" / link.get_attribute("href")
+    assert download.value.failure() is None
+    assert download.value.suggested_filename == deck.name
+    assert Path(download.value.path()).read_bytes() == deck.read_bytes()
+    assert page.console_errors == []
+
+
+@in_states("offline-unsaved")
+def test_offline_a_deck_not_saved_says_it_needs_a_connection(visitor, game):
+    lang = language_for(game)
+    page = visitor.open(lang, f"{game}/quiz/")
+    page.locator(".rr-anki a").click()
+    expect(page.locator(".rr-deck-notice")).to_have_text(ui_texts(lang)["quiz"]["anki_offline"])
 
 
 @in_states("no-javascript")

@@ -322,6 +322,35 @@
     });
   };
 
+  /* The Anki deck, fetched and handed to the browser as a file: so it comes from the copy the service worker saved
+     with the page when offline (a plain download link bypasses the service worker and fails without a word); a deck
+     neither saved nor reachable says so. */
+  Quiz.prototype.setUpDeck = function () {
+    var ui = this.ui;
+    document.querySelectorAll(".rr-anki a[download]:not([data-rr-wired])").forEach(function (link) {
+      link.setAttribute("data-rr-wired", "");
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        fetch(link.href).then(function (response) {
+          if (!response.ok) { throw new Error(String(response.status)); }
+          return response.blob();
+        }).then(function (deck) {
+          var file = el("a", { "href": URL.createObjectURL(deck), "download": link.pathname.split("/").pop() });
+          document.body.appendChild(file);
+          file.click();
+          file.remove();
+          setTimeout(function () { URL.revokeObjectURL(file.href); }, 60000);
+        }).catch(function () {
+          var row = link.parentNode;
+          if (!row.nextElementSibling || !row.nextElementSibling.classList.contains("rr-deck-notice")) {
+            row.insertAdjacentElement("afterend", el("p", { "class": "rr-notice rr-deck-notice", "role": "status" },
+                                                      ui.anki_offline));
+          }
+        });
+      });
+    });
+  };
+
   function setUp() {
     var root = document.getElementById("rr-game");
     if (!root) { return; }
@@ -332,6 +361,7 @@
     });
     quiz.setUpQuestions();
     quiz.setUpPractice();
+    quiz.setUpDeck();
     quiz.showMarks();
   }
 

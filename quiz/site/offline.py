@@ -15,6 +15,7 @@ SHARED_PREFIXES = ("assets/stylesheets/", "assets/images/")
 SHARED_FILES = ("assets/site.css", "assets/site.js", "assets/quiz.js", "assets/dice.js", "assets/favicon.svg")
 # Our files the pages name: each gets an address that changes with its content (Material's carry a hash in their names).
 VERSIONED = SHARED_FILES + ("assets/javascripts/workers/rr-search-lazy.js", "assets/javascripts/workers/rr-search-words.js")
+SAVED_WITH_PAGES = (".html", ".json", ".apkg")   # a language's own files the service worker saves: pages, data, decks
 LUNR = "assets/javascripts/lunr/min/"
 FALLBACK = "offline.html"      # in each language's folder; sw.js looks for it there
 HEADING = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
@@ -55,7 +56,7 @@ def language_files(files: list[str], languages: Languages) -> dict[str, list[str
     own: dict[str, list[str]] = {lang: [] for lang in languages.codes}
     others = tuple(languages.prefix(lang) for lang in languages.codes if lang != languages.default)
     for relative in files:
-        if relative.endswith((".html", ".json")) and not relative.startswith("assets/") and relative != "offline.json":
+        if relative.endswith(SAVED_WITH_PAGES) and not relative.startswith("assets/") and relative != "offline.json":
             own[relative.split("/", 1)[0] if relative.startswith(others) else languages.default].append(relative)
     return own
 
