@@ -193,7 +193,8 @@ class Writer:
         return _drawn(json.dumps(segments, ensure_ascii=False, sort_keys=True))
 
     def practice_pool(self) -> str:
-        """Checker-answered, legal variants of every question with ranges, worded in this language by the bank."""
+        """Checker-answered, legal variants of every question with ranges, worded in this language by the bank; and
+        the words of every stated question, which the refresher shows under a rule whose question was missed."""
         items, controls = [], {}
         for question in self.game.questions:
             for variant in self.game.practice.get(question.id, bank.Practice()).variants:
@@ -211,8 +212,10 @@ class Writer:
                 if worded["segments"]:
                     item["html"] = self.drawn_text(worded["segments"])
                 items.append(item)
-        return json.dumps({"game": self.game.id, "lang": self.lang, "controls": controls, "variants": items},
-                          ensure_ascii=False, separators=(",", ":"))
+        stated = {q.id: {"text": self.game.worded[q.id][self.lang]["text"], "why": self.game.worded[q.id][self.lang]["why"]}
+                  for q in self.game.questions}
+        return json.dumps({"game": self.game.id, "lang": self.lang, "controls": controls, "variants": items,
+                           "stated": stated}, ensure_ascii=False, separators=(",", ":"))
 
     # --- the Anki deck -------------------------------------------------------------------------------------------------
 
@@ -301,7 +304,8 @@ class Writer:
     def refresher(self) -> str:
         sections = self.sections("refresher")
         page = {**self.page("refresher"), "marker": bool(self.game.questions), "jumps": self.jumps(sections),
-                "teach_link": self.ui["labels"]["teach_link"], "sections": sections}
+                "teach_link": self.ui["labels"]["teach_link"], "sections": sections,
+                "questions_file": f"quiz/{PRACTICE_FILE}"}
         return render("refresher.md.j2", page=page)
 
     def teach(self) -> str:
