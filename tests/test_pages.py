@@ -12,7 +12,7 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from babel.numbers import format_decimal
 
-from conftest import (DEFAULT_LANGUAGE, GAMES, LANGUAGES, QUIZ_GAMES, all_pages, game_yml, lang_prefix, questions, texts,
+from conftest import (DEFAULT_LANGUAGE, GAMES, ROOT, LANGUAGES, QUIZ_GAMES, all_pages, game_yml, lang_prefix, questions, texts,
                       ui_texts)
 
 PLACEHOLDER = re.compile(r"\{([\w.]+)(?:\|[\w-]+)?\}")
@@ -218,3 +218,15 @@ def test_the_search_stub_names_the_scripts_it_loads_and_each_is_saved_under_that
     manifest = json.loads((site_dir / "offline.json").read_text(encoding="utf-8"))["languages"]
     for lang in LANGUAGES:
         assert {f"assets/javascripts/workers/{words}", f"assets/javascripts/workers/{worker[0]}"} <= set(manifest[lang])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_the_quiz_script_gets_every_text_it_shows_and_only_those(site_dir, lang, game):
+    """quiz.js shows the texts the page hands it in data-ui (render.SCRIPT_TEXTS): each text it reads is there, in the
+    page's language, and no text the page already shows in its markup rides along twice."""
+    shown = set(re.findall(r"\bui\.(\w+)", (ROOT / "docs/assets/quiz.js").read_text(encoding="utf-8")))
+    quiz = ui_texts(lang)["quiz"]
+    for page in ("", "quiz/"):
+        found = re.search(r'id="rr-game"[^>]* data-ui="([^"]*)"', read(site_dir, lang, f"{game}/{page}"))
+        assert json.loads(html.unescape(found.group(1))) == {key: quiz[key] for key in shown}, page

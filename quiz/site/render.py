@@ -19,6 +19,10 @@ from quiz.site.parallel import in_two_processes
 from quiz.site.templating import render, templates
 
 PRACTICE_FILE = "practice.json"
+# The quiz texts docs/assets/quiz.js shows (its ui.<key>; a test keeps the two in step): only these ride in the page's
+# data-ui, not every text the templates already wrote into the page.
+SCRIPT_TEXTS = ("answer", "right", "wrong", "did_not_know", "empty_answer", "next", "marked", "to_reread", "you_missed",
+                "practice_unavailable", "storage_unavailable", "anki_offline")
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # The macro of sections.md.j2 that draws each section kind.
 SECTION_MACROS = {
@@ -282,6 +286,7 @@ class Writer:
         """What every page has: its title, description and intro, the site texts, the game, the scripts it needs."""
         return {"title": self.plain(f"{name}_title"), "description": self.plain(f"{name}_description"),
                 "intro": self.plain(f"{name}_intro"), "ui": self.ui, "quiz": self.ui["quiz"], "game": self.game.id,
+                "script_texts": {key: self.ui["quiz"][key] for key in SCRIPT_TEXTS},
                 "search_boost": SEARCH_BOOST.get(name), "scripts": self.scripts(name)}
 
     def scripts(self, name: str) -> list[str]:
