@@ -8,7 +8,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from browser_helpers import QUIZ_GAMES, first, url, wrong_choice
+from browser_helpers import QUIZ_GAMES, first, language_for, url, wrong_choice
 from conftest import GAMES, LANGUAGES, all_pages, ui_texts, visitor_context, watch
 
 pytestmark = pytest.mark.browser
@@ -62,7 +62,7 @@ def test_no_axe_violations_in_the_notices(browser, server, game, scheme, state):
     context = visitor_context(browser, state, color_scheme=scheme)
     page = context.new_page()
     page.route("**/*.apkg", lambda route: route.abort())
-    lang = LANGUAGES[QUIZ_GAMES.index(game) % len(LANGUAGES)]
+    lang = language_for(game)
     page.goto(url(server, lang, f"{game}/quiz/"))
     page.locator(".rr-anki a").click()
     expect(page.locator(".rr-deck-notice")).to_have_text(ui_texts(lang)["quiz"]["anki_offline"])

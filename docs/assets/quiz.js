@@ -45,7 +45,8 @@
     var read = { box: entry.box >= 1 && entry.box < LEARNED_BOX && entry.box % 1 === 0 ? entry.box : 1,
                  due: isCount(entry.due) ? entry.due : 0 };
     if (isMap(entry.missed) && typeof entry.missed.q === "string") {
-      read.missed = typeof entry.missed.v === "string" ? { q: entry.missed.q, v: entry.missed.v } : { q: entry.missed.q };
+      read.missed = { q: entry.missed.q };
+      if (typeof entry.missed.v === "string") { read.missed.v = entry.missed.v; }
     }
     return read;
   }
@@ -84,7 +85,9 @@
   }
 
   function saveRecord(game, record) {
-    try { window.localStorage.setItem(storeKey(game, STORE_VERSION), JSON.stringify(record)); } catch (e) { unkept = true; }
+    try {
+      window.localStorage.setItem(storeKey(game, STORE_VERSION), JSON.stringify(record));
+    } catch (e) { unkept = true; }
   }
 
   /* Whether storage keeps anything at all (blocked, or full): found out before the first answer, not after it. */

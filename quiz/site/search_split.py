@@ -1,5 +1,5 @@
 """Search after the build: Material's one search index (every language, loaded by every page) split into one index per
-language, and our stub worker told the name of Material's real one."""
+language, and our stub worker told the addresses of what it loads: our search words and Material's real worker."""
 from __future__ import annotations
 
 import json

@@ -1,7 +1,7 @@
 /* Rules Refresher: makes search forgiving of how players type, loaded into Material's search worker by our stub
    (rr-search-lazy.js) before the real worker. Accents, letter case and the Turkish dotted and dotless i fold away in
-   the index and in every query alike ("egalite" finds "égalité", "SIĞINAK" finds "sığınak", "İpucu" finds "ipucu"),
-   and a result's link names the words as its page writes them, so the page it opens highlights them. */
+   the index and in every query alike ("egalite" finds "égalité", "SIĞINAK" finds "sığınak", "İpucu" finds
+   "ipucu"), and a result's link names the words as its page writes them, so the page it opens highlights them. */
 (function () {
   "use strict";
 
@@ -20,7 +20,8 @@
     return word ? token.update(function () { return word; }) : null;
   }
 
-  /* The beginning of a word as written that folds to a term ("Sığınak" of "Sığınaklar:" for "siginak"), if any. */
+  /* The beginning of a word as written that folds to a term ("Sığınak" of "Sığınaklar:" for "siginak"), or
+     null. */
   function writtenAs(term, word) {
     word = word.replace(/^[^\p{L}\p{N}]+/u, "");
     for (var end = 1; end <= word.length; end++) {
@@ -34,7 +35,10 @@
   function asWritten(item) {
     var marked = [];
     [item.title, item.text].forEach(function (field) {
-      String(field || "").replace(/<mark>([^<]*)<\/mark>/g, function (whole, word) { marked.push(word); return whole; });
+      String(field || "").replace(/<mark>([^<]*)<\/mark>/g, function (whole, word) {
+        marked.push(word);
+        return whole;
+      });
     });
     var terms = {};
     Object.keys(item.terms || {}).forEach(function (term) {
