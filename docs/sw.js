@@ -1,11 +1,19 @@
-/* Rules Refresher service worker: after one visit, every page, asset and quiz file of the visitor's language is
-   cached, so the whole language opens offline. BUILD is replaced by each build (quiz/offline.py); a new build means a
-   new worker, a new cache, and the old cache deleted. */
+/* Rules Refresher service worker: after one visit, every page, asset, quiz file and Anki deck of the visitor's language
+   is saved, so the whole language opens offline. BUILD is replaced by each build (quiz/site/offline.py); a new build
+   means a new worker, a new cache, and the old cache deleted.
+
+   Pages and data (everything outside assets/) come from the network first, so a new release shows on the first online
+   load; when the network fails (offline) or has not answered within NETWORK_TIMEOUT (a slow line at the table), the
+   saved copy answers. Assets come from the cache first: Material's carry a hash in their names and ours a ?v= digest
+   of their content (offline.py), so a page of a new build never gets an old build's script or style. */
 "use strict";
 
 var BUILD = "__BUILD__";
 var PREFIX = "rr-";
 var CACHE_PREFIX = PREFIX + BUILD + "-";
+/* A page is at most 16 KB gzip (a test keeps it so): a line that cannot bring it in 3 s is one where the saved copy
+   serves the player better. Offline, a fetch fails at once and the saved copy answers without waiting. */
+var NETWORK_TIMEOUT = 3000;
 
 function manifestUrl() { return new URL("offline.json", self.registration.scope).href; }
 
@@ -76,15 +84,58 @@ function fallbackFor(url) {
   return caches.match(new URL(first + "/offline.html", scope).href).then(function (page) { return page || root; });
 }
 
-/* Cache first (the cache belongs to this very build), network as a fallback; a page neither cached nor reachable
-   gets the fallback page, if this device has saved any language yet. */
+/* The saved copy of a page under every address that names it: with a query (a search result's ?h=, a search link's
+   ?q=), as index.html, and as its folder without the closing slash (sent on to the address with it, so that the page's
+   relative links hold). */
+function savedPage(url) {
+  var address = new URL(url);
+  var query = address.search;
+  address.search = "";
+  address.hash = "";
+  address.pathname = address.pathname.replace(/\/index\.html$/, "/");
+  return caches.match(address.href).then(function (page) {
+    if (page || /(\/|\.[^/]*)$/.test(address.pathname)) { return page; }
+    var folder = address.href + "/";
+    return caches.match(folder).then(function (saved) { return saved && Response.redirect(folder + query, 301); });
+  });
+}
+
+function cacheFirst(request) {
+  return caches.match(request).then(function (hit) { return hit || fetch(request); });
+}
+
+/* The network's answer if it comes within NETWORK_TIMEOUT (revalidated, never a stale copy from the HTTP cache), else
+   the saved copy; the network's answer when nothing is saved; a page neither saved nor reachable gets the fallback
+   page, if this device has saved any language yet. */
+function networkFirst(request) {
+  var navigation = request.mode === "navigate";
+  var saved = navigation ? savedPage(request.url) : caches.match(request);
+  return new Promise(function (resolve, reject) {
+    var answered = false;
+    function answer(response) {
+      if (!answered) { answered = true; resolve(response); }
+    }
+    var timer = setTimeout(function () {
+      saved.then(function (copy) { if (copy) { answer(copy); } });
+    }, NETWORK_TIMEOUT);
+    fetch(new Request(request, { cache: "no-cache" })).then(function (response) {
+      clearTimeout(timer);
+      if (response.status < 500) { return answer(response); }
+      return saved.then(function (copy) { answer(copy || response); });
+    }, function (error) {
+      clearTimeout(timer);
+      return saved.then(function (copy) {
+        return copy || (navigation ? fallbackFor(request.url) : null);
+      }).then(function (page) {
+        if (page) { answer(page); } else if (!answered) { answered = true; reject(error); }
+      });
+    });
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) { return; }
-  event.respondWith(caches.match(request, { ignoreSearch: true }).then(function (hit) {
-    return hit || fetch(request).catch(function (error) {
-      if (request.mode !== "navigate") { throw error; }
-      return fallbackFor(request.url).then(function (page) { if (page) { return page; } throw error; });
-    });
-  }));
+  var asset = request.url.indexOf(new URL("assets/", self.registration.scope).href) === 0;
+  event.respondWith(asset ? cacheFirst(request) : networkFirst(request));
 });

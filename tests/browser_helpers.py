@@ -1,5 +1,8 @@
-"""What the browser tests share: the games and questions they run for, found in rules/, and a seeded practice."""
+"""What the browser tests share: the games and questions they run for, found in rules/, a seeded practice, and the
+visitor's states each test runs in."""
 from __future__ import annotations
+
+import pytest
 
 from conftest import GAMES, LANGUAGES, QUIZ_GAMES, lang_prefix, questions  # noqa: F401  (the tests import QUIZ_GAMES from here)
 # A seeded random for quiz.js (window.rrRandom), so practice serves the same variants every run.
@@ -29,8 +32,10 @@ def right_choice(question: dict) -> str:
 
 
 def question_text(locator) -> str:
-    """A question's words as the checker's givens were put into them: its text without the pictures drawn in it."""
-    return locator.evaluate("n => window.RulesRefresher.plainText(n)")
+    """A question's words as the checker's givens were put into them: its text without the pictures drawn in it (the
+    words a picture stands for sit next to it, in .rr-sr)."""
+    return locator.evaluate("""n => { const copy = n.cloneNode(true);
+      copy.querySelectorAll(".rr-pic").forEach(picture => picture.remove()); return copy.textContent.trim(); }""")
 
 
 def next_practice_question(page) -> None:
@@ -38,3 +43,8 @@ def next_practice_question(page) -> None:
     shown = page.locator(".rr-practice-q").element_handle()
     page.locator(".rr-practice-q .rr-next").click()
     page.wait_for_function("node => !node.isConnected", arg=shown)
+
+
+def in_states(*states: str):
+    """Run a test that takes the `visitor` fixture once in each of these visitor states (conftest.VISITOR_STATES)."""
+    return pytest.mark.parametrize("visitor", states, indirect=True)

@@ -8,8 +8,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from browser_helpers import QUIZ_GAMES, first, url, wrong_choice
-from conftest import GAMES, LANGUAGES, all_pages, watch
+from browser_helpers import QUIZ_GAMES, first, language_for, url, wrong_choice
+from conftest import GAMES, LANGUAGES, all_pages, ui_texts, visitor_context, watch
 
 pytestmark = pytest.mark.browser
 AXE = Axe()
@@ -22,11 +22,12 @@ def violations(page) -> list[str]:
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}" for v in result.response["violations"]]
 
 
+@pytest.mark.parametrize("state", ["first-visit"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_axe_violations_on_any_page_or_state(browser, server, lang, scheme):
+def test_no_axe_violations_on_any_page_or_state(browser, server, lang, scheme, state):
     """Every page loads clean too: no console error, no failed request, nothing from another host."""
-    context = browser.new_context(color_scheme=scheme, viewport={"width": 390, "height": 844})
+    context = visitor_context(browser, state, color_scheme=scheme)
     page = context.new_page()
     watch(page)
     found = {}
@@ -51,6 +52,24 @@ def test_no_axe_violations_on_any_page_or_state(browser, server, lang, scheme):
             found[f"{game} calculator result"] = violations(page)
     context.close()
     assert {k: v for k, v in found.items() if v} == {}
+
+
+@pytest.mark.parametrize("state", ["storage-blocked"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_no_axe_violations_in_the_notices(browser, server, game, scheme, state):
+    """What the quiz page says when storage keeps nothing, and when its deck cannot be fetched."""
+    context = visitor_context(browser, state, color_scheme=scheme)
+    page = context.new_page()
+    page.route("**/*.apkg", lambda route: route.abort())
+    lang = language_for(game)
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    page.locator(".rr-anki a").click()
+    expect(page.locator(".rr-deck-notice")).to_have_text(ui_texts(lang)["quiz"]["anki_offline"])
+    expect(page.locator(".rr-storage-notice")).to_be_visible()
+    found = violations(page)
+    context.close()
+    assert found == []
 
 
 def pdf_pages(page, address) -> int:

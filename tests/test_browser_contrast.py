@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_helpers import QUIZ_GAMES, first, language_for, url, wrong_choice
-from conftest import GAMES
+from conftest import GAMES, visitor_context
 
 pytestmark = pytest.mark.browser
 CONTROLS = (".rr-controls button, .rr-controls input, .rr-practice-start, .rr-progress button, .rr-unknown, "
@@ -58,18 +58,19 @@ def each_state(page, selector: str) -> list[str]:
     return found
 
 
-def open_page(browser, scheme: str, address: str):
-    context = browser.new_context(color_scheme=scheme, viewport={"width": 390, "height": 844})
+def open_page(browser, state: str, scheme: str, address: str):
+    context = visitor_context(browser, state, color_scheme=scheme)
     page = context.new_page()
     page.goto(address)
     page.add_style_tag(content=NO_TRANSITIONS)
     return context, page
 
 
+@pytest.mark.parametrize("state", ["first-visit"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("game", QUIZ_GAMES)
-def test_quiz_controls_keep_their_contrast_in_every_state(browser, server, game, scheme):
-    context, page = open_page(browser, scheme, url(server, language_for(game), f"{game}/quiz/"))
+def test_quiz_controls_keep_their_contrast_in_every_state(browser, server, game, scheme, state):
+    context, page = open_page(browser, state, scheme, url(server, language_for(game), f"{game}/quiz/"))
     found = low_contrast(page, "at rest") + each_state(page, ".rr-controls button, .rr-practice-start, .rr-anki a")
     question = first(game, "yesno")
     page.locator(f"#q-{question['id']} .rr-choice[data-value='{wrong_choice(question)}']").click()
@@ -82,12 +83,13 @@ def test_quiz_controls_keep_their_contrast_in_every_state(browser, server, game,
     assert not found, "\n".join(found)
 
 
+@pytest.mark.parametrize("state", ["first-visit"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("game", GAMES)
-def test_refresher_controls_keep_their_contrast_in_every_state(browser, server, game, scheme):
+def test_refresher_controls_keep_their_contrast_in_every_state(browser, server, game, scheme, state):
     """With a rule marked (where the page asks "Do you remember?"), so the re-read line, the marked rule and its reset
     are measured too."""
-    context, page = open_page(browser, scheme, url(server, language_for(game), f"{game}/"))
+    context, page = open_page(browser, state, scheme, url(server, language_for(game), f"{game}/"))
     if page.locator(".rr-q .rr-reveal").count():
         page.locator(".rr-q .rr-reveal").first.click()          # "Do you remember?": not known, so marked
         expect(page.locator(".rr-reread a")).to_be_visible()

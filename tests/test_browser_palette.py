@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_helpers import url
-from conftest import GAMES, LANGUAGES, watch
+from conftest import GAMES, LANGUAGES, visitor_context, watch
 
 pytestmark = pytest.mark.browser
 
@@ -32,13 +32,14 @@ def toggle(page):
     return page.locator("[data-rr-palette] label:not([hidden])")
 
 
-@pytest.fixture(params=["light", "dark"])
+@pytest.fixture(params=[("first-visit", "light"), ("first-visit", "dark")], ids="-".join)
 def system_page(request, browser, server):
-    context = browser.new_context(color_scheme=request.param, viewport={"width": 390, "height": 844})
+    state, tab_system = request.param
+    context = visitor_context(browser, state, color_scheme=tab_system)
     tab = context.new_page()
     watch(tab)
     tab.add_init_script(RECORD_BODY_CHANGES)
-    tab.system = request.param
+    tab.system = tab_system
     yield tab
     context.close()
 

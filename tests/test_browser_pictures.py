@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import QUIZ_GAMES, SEEDED_RANDOM, language_for, next_practice_question, question_text, url
+from browser_helpers import QUIZ_GAMES, SEEDED_RANDOM, in_states, language_for, next_practice_question, question_text, url
 from conftest import GAMES, game_yml
 
 pytestmark = pytest.mark.browser
@@ -31,10 +31,11 @@ def test_drawn_questions_say_what_the_checker_was_given(page, server, site, game
     assert page.console_errors == []
 
 
+@in_states("first-visit", "sw-controlled")
 @pytest.mark.parametrize("game", QUIZ_GAMES)
-def test_practice_variants_are_drawn_the_same_way(page, server, game):
-    page.add_init_script(SEEDED_RANDOM)
-    page.goto(url(server, language_for(game), f"{game}/quiz/"))
+def test_practice_variants_are_drawn_the_same_way(visitor, game):
+    visitor.page.add_init_script(SEEDED_RANDOM)
+    page = visitor.open(language_for(game), f"{game}/quiz/")
     pool = {item["text"]: item for item in page.evaluate("fetch('practice.json').then(r => r.json())")["variants"]}
     if not any("html" in item for item in pool.values()):
         pytest.skip(f"{game}: no practice variant has a picture")
@@ -56,9 +57,10 @@ CALCULATORS = [(game, entry["id"]) for game in GAMES for section in game_yml(gam
                if section["section"] == "calculator" for entry in section["entries"]]
 
 
+@in_states("first-visit", "sw-controlled")
 @pytest.mark.parametrize("game, calculator", CALCULATORS)
-def test_calculator_dice_are_drawn_as_faces_and_named_by_number(page, server, game, calculator):
-    page.goto(url(server, language_for(game), f"{game}/"))
+def test_calculator_dice_are_drawn_as_faces_and_named_by_number(visitor, game, calculator):
+    page = visitor.open(language_for(game), f"{game}/")
     root = page.locator(f"#{calculator} ~ .rr-calc, .rr-tool:has(#{calculator}) .rr-calc").first
     faces = int(root.get_attribute("data-faces"))
     buttons = root.locator(".rr-calc-faces .rr-die")

@@ -1,18 +1,21 @@
-"""The quiz in real Chromium on a phone-sized page, for every game with a quiz: marks for re-reading that persist and
-are counted under the refresher's title, keyboard use with visible focus, practice variants (seeded) that come back to
-what you missed and never repeat early, blocked and corrupt storage, and the answers without JavaScript."""
+"""The quiz in real Chromium on a phone-sized page, for every game with a quiz, on a first visit and on pages the
+service worker controls: marks for re-reading that persist and are counted under the refresher's title, with the
+question missed in the page's own language (offline too), keyboard use with visible focus, practice variants (seeded)
+that come back to what you missed and never repeat early; blocked, full and corrupt storage (each shape of a stored
+record read on its own); the Anki deck offline; and the answers without JavaScript."""
 from __future__ import annotations
 
 import json
 import math
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import (QUIZ_GAMES, SEEDED_RANDOM, first, language_for, next_practice_question, question_text,
-                             right_choice, url, wrong_choice)
-from conftest import LANGUAGES, game_yml, questions, ui_texts
+from browser_helpers import (LANGUAGES, QUIZ_GAMES, SEEDED_RANDOM, first, in_states, language_for, next_practice_question,
+                             question_text, right_choice, url, wrong_choice)
+from conftest import game_yml, lang_prefix, questions, ui_texts
 
 pytestmark = pytest.mark.browser
 
@@ -26,19 +29,23 @@ def choice(page, block: str, value: str):
     return page.locator(f"{block} .rr-controls button.rr-choice[data-value='{value}']")
 
 
+ONLINE_STATES = in_states("first-visit", "sw-controlled")
+
+
 @pytest.fixture(params=QUIZ_GAMES)
 def game(request):
     return request.param
 
 
-def test_wrong_answer_marks_the_rule_until_reset(page, server, game):
+@ONLINE_STATES
+def test_wrong_answer_marks_the_rule_until_reset(visitor, game):
     lang, question = language_for(game), first(game, "yesno")
     block, rule = f"#q-{question['id']}", question["rule"]
-    page.goto(url(server, lang, f"{game}/quiz/"))
+    page = visitor.open(lang, f"{game}/quiz/")
     choice(page, block, wrong_choice(question)).click()
     expect(page.locator(f"{block} .rr-result")).to_have_class(has("rr-is-wrong"))
     expect(page.locator(f"{block} details")).to_have_attribute("open", "")
-    page.goto(url(server, lang, f"{game}/"))
+    page.goto(visitor.url(lang, f"{game}/"))
     expect(page.locator(f"section#{rule}")).to_have_class(has("rr-marked"))
     progress = page.locator(".rr-progress").first
     expect(progress).to_be_visible()
@@ -53,19 +60,21 @@ def test_wrong_answer_marks_the_rule_until_reset(page, server, game):
     assert page.console_errors == [] and page.foreign_requests == []
 
 
-def test_right_answer_marks_nothing_and_did_not_know_marks_it(page, server, game):
+@ONLINE_STATES
+def test_right_answer_marks_nothing_and_did_not_know_marks_it(visitor, game):
     lang, question = language_for(game), first(game, "yesno")
     block = f"#q-{question['id']}"
-    page.goto(url(server, lang, f"{game}/quiz/"))
+    page = visitor.open(lang, f"{game}/quiz/")
     choice(page, block, right_choice(question)).click()
     expect(page.locator(f"{block} .rr-result")).to_have_class(has("rr-is-right"))
-    page.goto(url(server, lang, f"{game}/"))
+    page.goto(visitor.url(lang, f"{game}/"))
     expect(page.locator(".rr-marked")).to_have_count(0)
-    page.goto(url(server, lang, f"{game}/quiz/"))
+    page.goto(visitor.url(lang, f"{game}/quiz/"))
     choice(page, block, right_choice(question)).click()
     page.locator(f"{block} .rr-unknown").click()
-    page.goto(url(server, lang, f"{game}/"))
+    page.goto(visitor.url(lang, f"{game}/"))
     expect(page.locator(f"section#{question['rule']}")).to_have_class(has("rr-marked"))
+    assert page.console_errors == []
 
 
 def test_keyboard_only(page, server, game):
@@ -97,10 +106,11 @@ def test_keyboard_only(page, server, game):
     assert page.console_errors == []
 
 
-def test_practice_serves_seeded_variants_and_checks_them_against_the_pool(page, server, game):
+@ONLINE_STATES
+def test_practice_serves_seeded_variants_and_checks_them_against_the_pool(visitor, game):
     lang = language_for(game)
-    page.add_init_script(SEEDED_RANDOM)
-    page.goto(url(server, lang, f"{game}/quiz/"))
+    visitor.page.add_init_script(SEEDED_RANDOM)
+    page = visitor.open(lang, f"{game}/quiz/")
     pool = page.evaluate("fetch('practice.json').then(r => r.json())")["variants"]
     by_text = {item["text"]: item for item in pool}
     requests = []
@@ -158,20 +168,22 @@ NO_REPEATS = """async ([lang, misses]) => {
 }"""
 
 
-def test_no_variant_repeats_before_the_pool_is_used_up(page, server, game):
+@ONLINE_STATES
+def test_no_variant_repeats_before_the_pool_is_used_up(visitor, game):
     """The page's own schedule, over the real pool, with a miss every third answer pulling rules forward."""
     lang = language_for(game)
-    page.goto(url(server, lang, f"{game}/quiz/"))
+    page = visitor.open(lang, f"{game}/quiz/")
     result = page.evaluate(NO_REPEATS, [lang, 3])
     assert result["ids"] == result["pool"]                 # every variant has its own id
     assert result["served"] == result["pool"]              # all of them served, none twice
     assert result["nextWasServed"]                         # then a new round through the pool begins
 
 
-def test_practice_serves_a_missed_rule_first_and_again_after_two_others(page, server, game):
+@ONLINE_STATES
+def test_practice_serves_a_missed_rule_first_and_again_after_two_others(visitor, game):
     lang = language_for(game)
-    page.add_init_script(SEEDED_RANDOM)
-    page.goto(url(server, lang, f"{game}/quiz/"))
+    visitor.page.add_init_script(SEEDED_RANDOM)
+    page = visitor.open(lang, f"{game}/quiz/")
     pool = page.evaluate("fetch('practice.json').then(r => r.json())")["variants"]
     rules = sorted({item["rule"] for item in pool})
     missed_rule = rules[-1]
@@ -225,50 +237,161 @@ def test_two_missed_rules_come_back_spaced_by_other_rules(page, server, game):
     assert page.console_errors == []
 
 
-def test_practice_file_is_fetched_only_when_practice_starts(page, server, game):
+@ONLINE_STATES
+def test_practice_file_is_fetched_only_when_practice_starts(visitor, game):
+    page = visitor.open(language_for(game), f"{game}/quiz/")
     requests = []
     page.on("request", lambda r: requests.append(r.url))
-    page.goto(url(server, language_for(game), f"{game}/quiz/"))
+    page.reload()
     page.wait_for_load_state("networkidle")
     assert not any("practice.json" in u for u in requests)
+    page.locator(".rr-practice-start").click()
+    expect(page.locator(".rr-practice-q")).to_be_visible()
+    assert sum("practice.json" in u for u in requests) == 1
 
 
-def test_quiz_works_when_storage_throws(page, server, game):
-    question = first(game, "yesno")
-    page.add_init_script("Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('blocked', 'SecurityError'); }});")
-    page.goto(url(server, language_for(game), f"{game}/quiz/"))
+@in_states("storage-blocked", "storage-full")
+def test_storage_that_keeps_nothing_is_said_and_the_quiz_still_marks(visitor, game):
+    """Blocked or full storage: the page says, in its language, that marks will not be kept, before the first answer;
+    the answer still marks its rule on the page."""
+    lang, question = language_for(game), first(game, "yesno")
+    notice = ui_texts(lang)["quiz"]["storage_unavailable"]
+    page = visitor.open(lang, f"{game}/quiz/")
+    expect(page.locator(".rr-storage-notice")).to_have_text(notice)
+    expect(page.locator(".rr-storage-notice")).to_be_in_viewport()
     choice(page, f"#q-{question['id']}", wrong_choice(question)).click()
     expect(page.locator(f"#q-{question['id']} .rr-result")).to_have_class(has("rr-is-wrong"))
     expect(page.locator(f".rr-rule-group[data-rule='{question['rule']}']")).to_have_class(has("rr-marked"))
+    page.goto(visitor.url(lang, f"{game}/"))
+    expect(page.locator(".rr-storage-notice")).to_have_text(notice)
+    expect(page.locator(".rr-marked")).to_have_count(0)          # not kept, as the notice said
+    assert page.evaluate("document.querySelectorAll('.rr-storage-notice').length") == 1
     assert page.console_errors == []
 
 
-def test_corrupt_storage_is_ignored(page, server, game):
-    question = next((q for q in questions(game) if q.get("remember") and q["kind"] == "yesno"), None)   # on the refresher
-    if question is None:
-        pytest.skip(f"{game} asks no yes/no question under 'Do you remember?'")
-    page.add_init_script(f"try {{ localStorage.setItem('rr-progress-v1-{game}', '{{not json');"
-                         f" localStorage.setItem('rr-progress-v2-{game}', '[1, 2'); }} catch (e) {{}}")
-    page.goto(url(server, language_for(game), f"{game}/"))
-    expect(page.locator(".rr-marked")).to_have_count(0)
+def stored_shapes(game: str) -> list:
+    """(name, stored values by record version, the rules the page must then show marked) for every shape a stored
+    record has been found in: each bad part dropped on its own, the rest kept."""
+    answered = first(game, "yesno")["rule"]
+    one, two = sorted({q["rule"] for q in questions(game)} - {answered})[:2]
+    entry = {"box": 1, "due": 0}
+    return [
+        ("not-json", {2: "[1, 2", 1: "{not json"}, set()),
+        ("rule-null", {2: {"version": 2, "turn": 3, "rules": {one: None, two: entry}, "seen": {}}}, {two}),
+        ("rules-a-list", {2: {"version": 2, "turn": 0, "rules": [one, two], "seen": {}}}, set()),
+        ("record-a-list", {2: [one, two]}, set()),
+        ("parts-of-other-types", {2: {"version": "2", "turn": "3", "rules": {one: {"box": "high", "due": None,
+                                      "missed": "a text"}}, "seen": [1, 2], "lastRule": 7}}, {one}),
+        ("seen-not-a-list", {2: {"version": 2, "turn": 1, "rules": {two: entry}, "seen": {LANGUAGES[0]: "x"}}}, {two}),
+        ("missed-as-text", {2: {"version": 2, "turn": 0, "rules": {one: {**entry, "missed": {
+            "text": "A question in another language", "why": "Its why"}}}, "seen": {}}}, {one}),
+        ("missed-unknown-question", {2: {"version": 2, "turn": 0, "rules": {one: {**entry, "missed": {
+            "q": "no-such-question", "v": "no-such-variant"}}}, "seen": {}}}, {one}),
+        ("rule-of-another-release", {2: {"version": 2, "turn": 0, "rules": {"no-such-rule": entry, two: entry},
+                                         "seen": {}}}, {two}),
+        ("version-1", {1: {"marked": {one: True}}}, {one}),
+    ]
+
+
+SHAPE_NAMES = [name for name, _, _ in stored_shapes(QUIZ_GAMES[0])]
+
+
+def expect_count(page, lang: str, count: int) -> None:
+    line = page.locator(".rr-reread, .rr-progress").first
+    if count:
+        expect(line).to_contain_text(ui_texts(lang)["quiz"]["to_reread"].replace("{count}", str(count)))
+    else:
+        expect(line).to_be_hidden()
+
+
+@in_states("storage-corrupt")
+@pytest.mark.parametrize("shape", SHAPE_NAMES)
+def test_each_stored_record_shape_leaves_the_quiz_working_with_the_right_count(visitor, game, shape):
+    _, stored, marked = next(s for s in stored_shapes(game) if s[0] == shape)
+    lang, question = language_for(game), first(game, "yesno")
+    page = visitor.open(lang, f"{game}/")
+    for version, value in stored.items():
+        page.evaluate("([key, value]) => localStorage.setItem(key, value)",
+                      [f"rr-progress-v{version}-{game}", value if isinstance(value, str) else json.dumps(value)])
+    page.reload()
+    expect(page.locator("section.rr-forget.rr-marked")).to_have_count(len(marked))
+    assert set(page.locator("section.rr-forget.rr-marked").evaluate_all("nodes => nodes.map(n => n.id)")) == marked
+    expect_count(page, lang, len(marked))
+    expect(page.locator(".rr-missed")).to_have_count(0)          # no question to show for these: none, unknown, old
+    page.goto(visitor.url(lang, f"{game}/quiz/"))
+    expect_count(page, lang, len(marked))
+    page.locator(".rr-practice-start").click()
+    expect(page.locator(".rr-practice-q .rr-q-text")).to_be_visible()
     choice(page, f"#q-{question['id']}", wrong_choice(question)).click()
+    page.goto(visitor.url(lang, f"{game}/"))
     expect(page.locator(f"section#{question['rule']}")).to_have_class(has("rr-marked"))
+    expect_count(page, lang, len(marked | {question["rule"]}))
     assert page.console_errors == []
 
 
-def test_without_javascript_answers_still_read(browser, server, game):
+@in_states("first-visit", "sw-controlled", "offline")
+def test_the_question_missed_shows_in_the_language_of_the_page_that_shows_it(visitor, game, site):
+    """Missed in one language, a question (stated, then a practice variant of it) shows under its rule in the
+    refresher of another, in that one's words: from the quiz's practice file, saved with the page for offline."""
+    lang, question = language_for(game), first(game, "yesno")
+    other = next(code for code in LANGUAGES if code != lang)
+    rule = question["rule"]
+    worded = next(g for g in site.games if g.id == game).worded[question["id"]]
+    visitor.page.add_init_script(SEEDED_RANDOM)
+    page = visitor.open(lang, f"{game}/quiz/", save=(other,))
+    page.locator(f"#q-{question['id']} .rr-reveal").click()
+    page.goto(visitor.url(other, f"{game}/"))
+    expect(page.locator(f"section#{rule} .rr-missed")).to_contain_text(worded[other]["text"])
+    expect(page.locator(f"section#{rule} .rr-missed")).to_contain_text(worded[other]["why"])
+
+    page.goto(visitor.url(lang, f"{game}/quiz/"))
+    page.locator(".rr-practice-start").click()                  # the missed rule comes first
+    expect(page.locator(".rr-practice-q .rr-q-text")).to_be_visible()
+    page.locator(".rr-practice-q .rr-reveal").click()
+    variant = page.evaluate(f"JSON.parse(localStorage.getItem('rr-progress-v2-{game}')).rules")[rule]["missed"]
+    assert variant["q"] == question["id"] and variant["v"]
+    pool = json.loads((visitor.site / lang_prefix(other) / game / "quiz/practice.json").read_text(encoding="utf-8"))
+    words = next(item for item in pool["variants"] if item["id"] == variant["v"])
+    page.goto(visitor.url(other, f"{game}/"))
+    expect(page.locator(f"section#{rule} .rr-missed")).to_contain_text(words["text"])
+    expect(page.locator(f"section#{rule} .rr-missed")).to_contain_text(words["why"])
+    assert page.console_errors == []
+
+
+@in_states("first-visit", "offline")
+def test_the_anki_deck_downloads_online_and_offline_from_the_saved_copy(visitor, game):
+    lang = language_for(game)
+    page = visitor.open(lang, f"{game}/quiz/")
+    link = page.locator(".rr-anki a")
+    with page.expect_download() as download:
+        link.click()
+    deck = visitor.site / lang_prefix(lang) / game / "quiz" / link.get_attribute("href")
+    assert download.value.failure() is None
+    assert download.value.suggested_filename == deck.name
+    assert Path(download.value.path()).read_bytes() == deck.read_bytes()
+    assert page.console_errors == []
+
+
+@in_states("offline-unsaved")
+def test_offline_a_deck_not_saved_says_it_needs_a_connection(visitor, game):
+    lang = language_for(game)
+    page = visitor.open(lang, f"{game}/quiz/")
+    page.locator(".rr-anki a").click()
+    expect(page.locator(".rr-deck-notice")).to_have_text(ui_texts(lang)["quiz"]["anki_offline"])
+
+
+@in_states("no-javascript")
+def test_without_javascript_answers_still_read(visitor, game):
     question = first(game, "yesno")
-    context = browser.new_context(java_script_enabled=False)
-    page = context.new_page()
-    page.goto(url(server, language_for(game), f"{game}/quiz/"))
+    page = visitor.open(language_for(game), f"{game}/quiz/")
     details = page.locator(f"#q-{question['id']} details")
     details.locator("summary").click()
     expect(details.locator(".rr-why")).to_be_visible()
     assert details.locator("a").get_attribute("href") == f"../#{question['rule']}"
-    context.close()
 
 
-def test_reread_line_counts_what_you_missed_and_jumps_to_it_gathered_first(page, server, game):
+@ONLINE_STATES
+def test_reread_line_counts_what_you_missed_and_jumps_to_it_gathered_first(visitor, game):
     """Miss the two least important rules on the quiz page: on the refresher the line under the title counts 2 and
     jumps to "Easy to forget", where those two now come first, in rank order, each with the question you missed."""
     lang = language_for(game)
@@ -277,18 +400,18 @@ def test_reread_line_counts_what_you_missed_and_jumps_to_it_gathered_first(page,
     rank = {entry["id"]: entry["rank"] for entry in forget}
     asked = {q["rule"]: q["id"] for q in questions(game)}
     missed = sorted(asked, key=rank.get)[-2:]
-    page.goto(url(server, lang, f"{game}/quiz/"))
+    page = visitor.open(lang, f"{game}/quiz/")
     texts_missed = {}
     for rule in missed:
         block = page.locator(f"#q-{asked[rule]}")
         texts_missed[rule] = question_text(block.locator(".rr-q-text"))
         block.locator(".rr-reveal").click()
-    page.goto(url(server, lang, f"{game}/"))
+    page.goto(visitor.url(lang, f"{game}/"))
     line = page.locator(".rr-reread a")
     expect(line).to_have_text(ui["quiz"]["to_reread"].replace("{count}", "2"))
     expect(line).to_be_in_viewport()                       # under the title, on the first screen of a phone
     line.click()
-    expect(page).to_have_url(url(server, lang, f"{game}/#forget"))
+    expect(page).to_have_url(visitor.url(lang, f"{game}/#forget"))
     expect(page.locator("#forget")).to_be_in_viewport()
     sections = page.locator("section.rr-forget")
     order = sections.evaluate_all("nodes => nodes.map(n => n.id)")

@@ -1,18 +1,26 @@
-"""The site in real Chromium: the language switcher keeps the page and the place on it; search finds each game in each
-language, the refresher first; each language's 404 page searches and switches in that language. (Every page
-of every game loads clean in every language: tests/test_browser_a11y_print.py checks it while it runs axe.)"""
+"""The site in real Chromium: the language switcher keeps the page and the place on it; search, on a first visit, on a
+page the service worker controls and offline, finds each game in each language (the refresher first), finds a word of
+the page as players type it (no accents, capitals, the Turkish dotted and dotless i, pasted) and highlights it on the
+result's page, searches each language's 404 page, and loads only when the visitor goes for it. (Every page of every game
+loads clean in every language: tests/test_browser_a11y_print.py checks it while it runs axe.)"""
 from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
 
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import url
+from browser_helpers import in_states, url
 from conftest import GAMES, LANGUAGES, game_yml, lang_prefix, texts, ui_texts
 
 pytestmark = pytest.mark.browser
 
-
 PAIRS = [(LANGUAGES[i], LANGUAGES[(i + 1) % len(LANGUAGES)], GAMES[i % len(GAMES)]) for i in range(len(LANGUAGES))]
+SEARCH_STATES = in_states("first-visit", "sw-controlled", "offline")
+# Languages whose capital of i is İ and whose ı has the capital I (Unicode SpecialCasing: tr, az).
+DOTTED_I = ("tr", "az")
 
 
 def switch_language(page, target: str) -> None:
@@ -28,20 +36,6 @@ def test_language_switcher_stays_on_the_page(page, server, start, target, game):
     expect(page.locator("html")).to_have_attribute("lang", target)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", GAMES)
-def test_search_finds_each_game_in_each_language(page, server, lang, game):
-    page.goto(url(server, lang, f"{game}/"))
-    page.keyboard.press("/")  # Material's shortcut opens search
-    page.locator(".md-search__input").click()
-    page.keyboard.type(texts(game, lang)["name"].split()[0])
-    results = page.locator(".md-search-result__item a")
-    expect(results.first).to_be_visible(timeout=10000)
-    hrefs = results.evaluate_all("links => links.map(link => link.getAttribute('href'))")
-    assert any(f"/{lang_prefix(lang)}{game}/" in h for h in hrefs), hrefs
-    assert page.console_errors == []
-
-
 @pytest.mark.parametrize("start, target, game", PAIRS)
 def test_language_switch_keeps_the_place_on_the_page(page, server, start, target, game):
     """Every language uses the same section ids, so switching from #forget lands at #forget."""
@@ -51,56 +45,122 @@ def test_language_switch_keeps_the_place_on_the_page(page, server, start, target
     expect(page.locator("#forget")).to_be_in_viewport()
 
 
-def search(page, words: str):
+def search(page, words: str, paste: bool = False):
+    """Open search, type (or paste) the words, wait for results: the results' links."""
     page.keyboard.press("/")  # Material's shortcut opens search
     page.locator(".md-search__input").click()
-    page.keyboard.type(words)
-    results = page.locator(".md-search-result__item > a")
-    expect(results.first).to_be_visible(timeout=10000)
+    if paste:
+        page.keyboard.insert_text(words)   # as a paste or an autofill: one input event, no key
+    else:
+        page.keyboard.type(words)
+    results = page.locator(".md-search-result__item a")
+    expect(results.first).to_be_visible(timeout=15000)
+    return results
+
+
+def paths(results) -> list[str]:
     return results.evaluate_all("links => links.map(link => new URL(link.href).pathname)")
 
 
+@SEARCH_STATES
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_each_language_404_page_searches_and_switches_in_its_language(page, server, lang):
+def test_search_finds_each_game_in_each_language(visitor, lang):
+    for game in GAMES:
+        page = visitor.open(lang, f"{game}/")
+        found = paths(search(page, texts(game, lang)["name"].split()[0]))
+        assert any(p.startswith(f"/{lang_prefix(lang)}{game}/") for p in found), (game, found)
+    assert page.console_errors == []
+
+
+@SEARCH_STATES
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_puts_the_refresher_before_the_quiz_for_a_rule_title(visitor, lang):
+    """Searching the title of the most important rule finds its explanation first, not the questions about it."""
+    for game in GAMES:
+        forget = next(s for s in game_yml(game)["refresher"] if s["section"] == "forget")
+        rule = min(forget["entries"], key=lambda e: e["rank"])["id"]
+        page = visitor.open(lang, f"{game}/")
+        search(page, texts(game, lang)["entries"][rule]["title"], paste=True)
+        found = paths(page.locator(".md-search-result__item > a"))     # each page's own link, best first
+        own = [p for p in found if p.startswith(f"/{lang_prefix(lang)}{game}/")]
+        assert own and own[0] == f"/{lang_prefix(lang)}{game}/", (game, found)
+
+
+def folded(text: str) -> str:
+    """As the search folds a word (docs/assets/javascripts/workers/rr-search-lazy.js): no accents, lower case, ı as i."""
+    bare = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+    return bare.lower().replace("ı", "i").replace("ß", "ss").replace("œ", "oe").replace("æ", "ae")
+
+
+def capitals(word: str, lang: str) -> str:
+    """A word in capitals as the language writes them."""
+    return (word.replace("i", "İ") if lang in DOTTED_I else word).upper()
+
+
+def as_players_type(visible_text: str, lang: str) -> list[tuple[str, str]]:
+    """(word as the page writes it, as a player types it) for the page's commonest word with a letter beyond ASCII,
+    typed in capitals without its accents, and for its commonest word with an i, in capitals (İ in Turkish)."""
+    words = Counter(re.findall(r"[^\W\d_]{5,}", visible_text))
+    accented = [w for w, _ in words.most_common() if any(ord(c) > 127 for c in w)]
+    with_i = [w for w, _ in words.most_common() if "i" in w]
+    typed = [(with_i[0], capitals(with_i[0], lang))]
+    if accented:
+        bare = "".join(c for c in unicodedata.normalize("NFD", accented[0]) if not unicodedata.combining(c))
+        typed.insert(0, (accented[0], capitals(bare, lang)))
+    return typed
+
+
+@SEARCH_STATES
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_finds_a_word_of_the_page_as_players_type_it_and_the_result_highlights_it(visitor, lang):
+    """Typed in capitals without accents (İ and I in Turkish) and pasted rather than typed key by key, a word of the
+    refresher finds it, and the result's page highlights the word as the page writes it."""
+    game = GAMES[0]
+    page = visitor.open(lang, f"{game}/")
+    for written, typed in as_players_type(page.locator("article").inner_text(), lang):
+        results = search(page, typed, paste=True)
+        hrefs = results.evaluate_all("links => links.map(link => link.href)")
+        target = next((h for h in hrefs if f"/{lang_prefix(lang)}{game}/?h=" in h and not re.search(r"\?h=(#|$)", h)), None)
+        assert target, (typed, hrefs)
+        results.nth(hrefs.index(target)).click()
+        expect(page).to_have_url(target)
+        marks = page.locator("mark[data-md-highlight]")
+        expect(marks.first).to_be_visible(timeout=15000)
+        assert folded(typed) in {folded(text) for text in marks.all_inner_texts()}, (written, typed)
+    assert page.console_errors == []
+
+
+@SEARCH_STATES
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_404_page_searches_and_switches_in_its_language(visitor, lang):
     ui = ui_texts(lang)
-    page.goto(url(server, lang, "404.html"))
+    page = visitor.open(lang, "404.html")
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.locator("h1")).to_have_text(ui["not_found_title"])
     game = GAMES[0]
-    paths = search(page, texts(game, lang)["name"].split()[0])
-    assert any(p.startswith(f"/{lang_prefix(lang)}{game}/") for p in paths), paths
+    found = paths(search(page, texts(game, lang)["name"].split()[0]))
+    assert any(p.startswith(f"/{lang_prefix(lang)}{game}/") for p in found), found
     for target in LANGUAGES:
         link = page.locator(f".md-select__list a[hreflang='{target}']")
-        assert link.evaluate("a => a.href") == url(server, target, ""), target
+        assert link.evaluate("a => a.href") == visitor.url(target), target
     target = next(other for other in LANGUAGES if other != lang)
     page.keyboard.press("Escape")  # close search
     switch_language(page, target)
-    expect(page).to_have_url(url(server, target, ""))
+    expect(page).to_have_url(visitor.url(target))
     assert page.console_errors == [] and page.bad_responses == []
 
 
+@SEARCH_STATES
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", GAMES)
-def test_search_puts_the_refresher_before_the_quiz_for_a_rule_title(page, server, lang, game):
-    """Searching the title of the most important rule finds its explanation first, not the questions about it."""
-    forget = next(s for s in game_yml(game)["refresher"] if s["section"] == "forget")
-    rule = min(forget["entries"], key=lambda e: e["rank"])["id"]
-    page.goto(url(server, lang, f"{game}/"))
-    paths = search(page, texts(game, lang)["entries"][rule]["title"])
-    own = [p for p in paths if p.startswith(f"/{lang_prefix(lang)}{game}/")]
-    assert own and own[0] == f"/{lang_prefix(lang)}{game}/", paths
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_search_loads_when_the_visitor_goes_for_it_not_before(page, server, lang):
-    requested = []
-    page.on("request", lambda r: requested.append(r.url))
+def test_search_loads_when_the_visitor_goes_for_it_not_before(visitor, lang):
     game = GAMES[0]
-    page.goto(url(server, lang, f"{game}/"))
+    requested = []
+    visitor.page.on("request", lambda r: requested.append(r.url))
+    page = visitor.open(lang, f"{game}/")
     page.wait_for_load_state("networkidle")
     searchy = lambda: [u for u in requested if "search_index.json" in u or "/lunr/" in u or "/search." in u]  # noqa: E731
     assert searchy() == []
-    paths = search(page, texts(game, lang)["name"].split()[0])
-    assert any(p.startswith(f"/{lang_prefix(lang)}{game}/") for p in paths), paths
+    found = paths(search(page, texts(game, lang)["name"].split()[0]))
+    assert any(p.startswith(f"/{lang_prefix(lang)}{game}/") for p in found), found
     assert any(u.endswith(f"/{lang_prefix(lang)}search/search_index.json") for u in searchy())
     assert page.console_errors == []

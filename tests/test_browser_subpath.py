@@ -12,15 +12,16 @@ import xml.etree.ElementTree as ET
 import pytest
 from playwright.sync_api import expect
 
-from conftest import GAMES, LANGUAGES, all_pages, copy_repo, lang_prefix, mkdocs, serve, texts, ui_texts, watch
+from conftest import (GAMES, LANGUAGES, SAVED, all_pages, copy_repo, lang_prefix, mkdocs, serve, texts, ui_texts,
+                      visitor_context, watch)
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.slow
 SUB_PATH = "rr/"
 
 
 @pytest.fixture(scope="module")
-def published(tmp_path_factory):
-    """(site_url, server) of a build for a sub-path, served under it."""
+def published_files(tmp_path_factory):
+    """The folder a host serves, with a build for a sub-path under it; and the site_url it was built for, served there."""
     tmp = tmp_path_factory.mktemp("subpath")
     served = tmp / "served"
     (served / SUB_PATH).mkdir(parents=True)
@@ -31,8 +32,13 @@ def published(tmp_path_factory):
     assert result.returncode == 0, result.stdout + result.stderr
     shutil.rmtree(served / SUB_PATH)
     shutil.copytree(tmp / "site", served / SUB_PATH)
-    yield site_url
+    yield served, site_url
     httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def published(published_files):
+    return published_files[1]
 
 
 def test_the_sitemap_names_only_addresses_under_site_url(published):
@@ -46,9 +52,11 @@ def test_the_sitemap_names_only_addresses_under_site_url(published):
     assert all(address.startswith(published) for address in addresses), [a for a in addresses if not a.startswith(published)]
 
 
+@pytest.mark.browser
+@pytest.mark.parametrize("state", ["first-visit"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_page_opens_clean_under_the_sub_path(browser, published, lang):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+def test_every_page_opens_clean_under_the_sub_path(browser, published, lang, state):
+    context = visitor_context(browser, state)
     page = context.new_page()
     watch(page)
     opened = 0
@@ -65,9 +73,11 @@ def test_every_page_opens_clean_under_the_sub_path(browser, published, lang):
     context.close()
 
 
+@pytest.mark.browser
+@pytest.mark.parametrize("state", ["first-visit"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_missing_address_shows_the_not_found_page_of_its_language_and_it_searches(browser, published, lang):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+def test_a_missing_address_shows_the_not_found_page_of_its_language_and_it_searches(browser, published, lang, state):
+    context = visitor_context(browser, state)
     page = context.new_page()
     watch(page)
     missing = published + lang_prefix(lang) + "no-such-page/"
@@ -88,16 +98,25 @@ def test_a_missing_address_shows_the_not_found_page_of_its_language_and_it_searc
     context.close()
 
 
-def test_the_service_worker_lives_at_the_sub_path_and_a_visited_language_works_offline(browser, published):
+@pytest.mark.browser
+@pytest.mark.parametrize("state", ["offline"])
+def test_the_service_worker_lives_at_the_sub_path_and_a_visited_language_works_offline(browser, published_files, state):
+    """On a server of its own (the same files, under the same sub-path), stopped to go offline."""
+    served, _ = published_files
     lang = LANGUAGES[-1]
-    context = browser.new_context()
+    base, httpd = serve(served, not_found_page=served / SUB_PATH / "404.html")
+    published = base + SUB_PATH
+    context = visitor_context(browser, state)
     page = context.new_page()
     page.goto(published + lang_prefix(lang))
-    page.wait_for_function("document.documentElement.getAttribute('data-rr-offline') === 'ready'", timeout=30000)
+    page.wait_for_function(SAVED, timeout=60000)
     assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)") == published
+    httpd.shutdown()
+    httpd.server_close()
     context.set_offline(True)
     for path in all_pages():
         response = page.goto(published + lang_prefix(lang) + path)
         assert response is not None and response.ok, path
         expect(page.locator("h1")).to_have_count(1)
+        assert page.evaluate("navigator.serviceWorker.controller !== null"), path
     context.close()

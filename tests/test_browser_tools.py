@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import language_for, url
+from browser_helpers import in_states, language_for, url
 from conftest import GAMES, LANGUAGES, game_yml, lang_prefix
 
 pytestmark = pytest.mark.browser
@@ -28,10 +28,11 @@ CALCULATORS = [(game, entry) for game in GAMES for page, entry in entries_of(gam
 CHARTS = [(game, page, entry) for game in GAMES for page, entry in entries_of(game, "computed-table")]
 
 
+@in_states("first-visit", "sw-controlled")
 @pytest.mark.parametrize("game, calculator", CALCULATORS)
-def test_each_calculator_shows_the_answer_its_table_holds(page, server, site_dir, game, calculator):
+def test_each_calculator_shows_the_answer_its_table_holds(visitor, site_dir, game, calculator):
     lang = language_for(game)
-    page.goto(url(server, lang, f"{game}/"))
+    page = visitor.open(lang, f"{game}/")
     root = page.locator(f"#{calculator} ~ .rr-calc, .rr-tool:has(#{calculator}) .rr-calc").first
     ui = json.loads(root.get_attribute("data-ui"))
     faces, most = int(root.get_attribute("data-faces")), int(root.get_attribute("data-dice"))

@@ -2,7 +2,9 @@
 the YAML and Babel, not from the renderer), the teach page's two minutes, switcher links, no off-host loads."""
 from __future__ import annotations
 
+import hashlib
 import html
+import json
 import re
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
@@ -10,7 +12,8 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from babel.numbers import format_decimal
 
-from conftest import (GAMES, LANGUAGES, QUIZ_GAMES, all_pages, game_yml, lang_prefix, questions, texts, ui_texts)
+from conftest import (DEFAULT_LANGUAGE, GAMES, ROOT, LANGUAGES, QUIZ_GAMES, all_pages, game_yml, lang_prefix, questions, texts,
+                      ui_texts)
 from quiz.site.speech import SPOKEN_SECONDS_LIMIT, spoken_seconds
 from reading import reader_text, words
 
@@ -230,14 +233,64 @@ def test_the_pages_carry_what_a_wrong_answer_is_diagnosed_with(site_dir, lang, g
         assert caught and set(caught) <= set(words) and answer not in caught.values(), attributes
 
 
-@pytest.mark.parametrize("game", QUIZ_GAMES)
-def test_the_page_hands_its_script_every_text_the_script_reads(site_dir, game):
-    """data-ui holds only the texts quiz.js reads: every `ui.<key>` in quiz.js is there, in every language."""
-    import json
+CONTENT_NAMED = re.compile(r"\.[0-9a-f]{8,}\.min\.(js|css)$")   # Material's own: a hash in the file's name
 
-    script = (Path(__file__).resolve().parent.parent / "docs/assets/quiz.js").read_text(encoding="utf-8")
-    read_keys = set(re.findall(r"\bui\.([a-z_]+)", script))
+
+def asset_references(site_dir: Path, page: Path) -> list[tuple[str, str]]:
+    """(file under assets/, address as the page names it, query included) for every script, stylesheet, icon and
+    search worker a built page loads."""
+    text = page.read_text(encoding="utf-8")
+    refs = re.findall(r'<(?:script[^>]+src|link[^>]+href)="([^"]+)"', text)
+    refs += re.findall(r'"search": "([^"]+)"', text)
+    base = "http://x/" + page.relative_to(site_dir).as_posix()
+    found = []
+    for ref in refs:
+        address = urlparse(urljoin(base, ref))
+        path = address.path.lstrip("/")
+        if path.startswith("assets/") and (site_dir / path).is_file():
+            found.append((path, path + (f"?{address.query}" if address.query else "")))
+    return found
+
+
+def test_every_asset_a_page_loads_is_named_by_its_content_and_saved_under_that_name(site_dir):
+    """The service worker answers an asset from its cache when its address names its content (Material's by a hash in
+    the file name, ours by ?v=<digest>): a page of a new release can then never get an old release's script or style.
+    offline.json lists each under the very address the pages of its language use."""
+    manifest = json.loads((site_dir / "offline.json").read_text(encoding="utf-8"))["languages"]
+    checked = set()
+    for page in site_dir.rglob("*.html"):
+        relative = page.relative_to(site_dir).as_posix()
+        lang = next((code for code in LANGUAGES if lang_prefix(code) and relative.startswith(lang_prefix(code))),
+                    DEFAULT_LANGUAGE)
+        for path, address in asset_references(site_dir, page):
+            if not CONTENT_NAMED.search(path):
+                digest = hashlib.sha256((site_dir / path).read_bytes()).hexdigest()[:12]
+                assert address == f"{path}?v={digest}", (relative, address)
+            assert address in manifest[lang], (relative, address)
+            checked.add(path)
+    assert {"assets/site.css", "assets/site.js", "assets/quiz.js", "assets/dice.js"} <= checked
+
+
+def test_the_search_stub_names_the_scripts_it_loads_and_each_is_saved_under_that_name(site_dir):
+    """Our stub worker loads our search words and Material's worker by the names the build wrote into it (a ?worker=
+    query did not survive the service worker's cache), the words by their content, as offline.json saves them."""
+    workers = site_dir / "assets/javascripts/workers"
+    stub = (workers / "rr-search-lazy.js").read_text(encoding="utf-8")
+    worker = [path.name for path in workers.glob("search.*.min.js")]
+    words = "rr-search-words.js?v=" + hashlib.sha256((workers / "rr-search-words.js").read_bytes()).hexdigest()[:12]
+    assert len(worker) == 1 and f'"{words}","{worker[0]}"' in stub and "__SEARCH_" not in stub
+    manifest = json.loads((site_dir / "offline.json").read_text(encoding="utf-8"))["languages"]
     for lang in LANGUAGES:
-        for page in (f"{game}/quiz", game):
-            marker = re.search(r'<div id="rr-game"[^>]*data-ui="([^"]*)"', read(site_dir, lang, page))
-            assert read_keys <= set(json.loads(html.unescape(marker.group(1)))), (lang, page)
+        assert {f"assets/javascripts/workers/{words}", f"assets/javascripts/workers/{worker[0]}"} <= set(manifest[lang])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_the_quiz_script_gets_every_text_it_shows_and_only_those(site_dir, lang, game):
+    """quiz.js shows the texts the page hands it in data-ui (render.SCRIPT_TEXTS): each text it reads is there, in the
+    page's language, and no text the page already shows in its markup rides along twice."""
+    shown = set(re.findall(r"\bui\.(\w+)", (ROOT / "docs/assets/quiz.js").read_text(encoding="utf-8")))
+    quiz = ui_texts(lang)["quiz"]
+    for page in ("", "quiz/"):
+        found = re.search(r'id="rr-game"[^>]* data-ui="([^"]*)"', read(site_dir, lang, f"{game}/{page}"))
+        assert json.loads(html.unescape(found.group(1))) == {key: quiz[key] for key in shown}, page

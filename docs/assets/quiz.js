@@ -18,33 +18,85 @@
   /* Tests make practice reproducible by setting window.rrRandom before the page loads. */
   function random() { return typeof window.rrRandom === "function" ? window.rrRandom() : Math.random(); }
 
-  /* --- the record: localStorage, versioned; blocked, full or corrupt storage means memory for this page only ------ */
+  /* --- the record: localStorage, versioned; blocked or full storage means memory for this page only, and a notice
+     that says so; each part of a stored record is read on its own, and a part not in its expected shape is dropped,
+     never the quiz (a record is written by older and newer releases of this file, and by hand in devtools) -------- */
 
   function storeKey(game, version) { return "rr-progress-v" + version + "-" + game; }
 
   function emptyRecord() { return { version: STORE_VERSION, turn: 0, rules: {}, seen: {} }; }
 
+  var unkept = false;   /* storage refused to read or to keep something: marks last only as long as this page */
+
+  function isMap(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
+
+  function isCount(value) { return typeof value === "number" && isFinite(value) && value >= 0; }
+
+  /* A stored value as JSON; null when there is none or it is not JSON (corrupt: the record starts afresh). */
+  function stored(key) {
+    var raw = null;
+    try { raw = window.localStorage.getItem(key); } catch (e) { unkept = true; }
+    try { return raw ? JSON.parse(raw) : null; } catch (e) { return null; }
+  }
+
+  /* A rule's entry: its box and when it is due; the question missed, by id (and the practice variant's id): its
+     words are looked up in the language of the page that shows them (missedTexts). */
+  function readEntry(entry) {
+    if (!isMap(entry)) { return null; }
+    var read = { box: entry.box >= 1 && entry.box < LEARNED_BOX && entry.box % 1 === 0 ? entry.box : 1,
+                 due: isCount(entry.due) ? entry.due : 0 };
+    if (isMap(entry.missed) && typeof entry.missed.q === "string") {
+      read.missed = { q: entry.missed.q };
+      if (typeof entry.missed.v === "string") { read.missed.v = entry.missed.v; }
+    }
+    return read;
+  }
+
+  /* The stored record with each known part checked (other parts kept as they are, for a newer release). */
+  function readRecord(data) {
+    var record = data;
+    record.version = STORE_VERSION;
+    record.turn = isCount(data.turn) ? data.turn : 0;
+    var rules = isMap(data.rules) ? data.rules : {};
+    record.rules = {};
+    Object.keys(rules).forEach(function (rule) {
+      var entry = readEntry(rules[rule]);
+      if (entry) { record.rules[rule] = entry; }
+    });
+    var seen = isMap(data.seen) ? data.seen : {};
+    record.seen = {};
+    Object.keys(seen).forEach(function (lang) {
+      if (Array.isArray(seen[lang])) {
+        record.seen[lang] = seen[lang].filter(function (id) { return typeof id === "string"; });
+      }
+    });
+    if (typeof record.lastRule !== "string") { delete record.lastRule; }
+    return record;
+  }
+
   function loadRecord(game) {
-    try {
-      var raw = window.localStorage.getItem(storeKey(game, STORE_VERSION));
-      var data = raw ? JSON.parse(raw) : null;
-      if (data && data.version === STORE_VERSION && data.rules && typeof data.rules === "object") {
-        data.seen = data.seen && typeof data.seen === "object" ? data.seen : {};
-        data.turn = typeof data.turn === "number" ? data.turn : 0;
-        return data;
-      }
-      var old = JSON.parse(window.localStorage.getItem(storeKey(game, 1)) || "null");   /* version 1: marks only */
-      if (old && old.marked && typeof old.marked === "object") {
-        var record = emptyRecord();
-        Object.keys(old.marked).forEach(function (rule) { record.rules[rule] = { box: 1, due: 0 }; });
-        return record;
-      }
-    } catch (e) { /* no storage, or not ours: start afresh */ }
-    return emptyRecord();
+    var data = stored(storeKey(game, STORE_VERSION));
+    if (isMap(data)) { return readRecord(data); }
+    var record = emptyRecord();
+    var old = stored(storeKey(game, 1));   /* version 1: marks only */
+    if (isMap(old) && isMap(old.marked)) {
+      Object.keys(old.marked).forEach(function (rule) { record.rules[rule] = { box: 1, due: 0 }; });
+    }
+    return record;
   }
 
   function saveRecord(game, record) {
-    try { window.localStorage.setItem(storeKey(game, STORE_VERSION), JSON.stringify(record)); } catch (e) { /* kept in memory */ }
+    try {
+      window.localStorage.setItem(storeKey(game, STORE_VERSION), JSON.stringify(record));
+    } catch (e) { unkept = true; }
+  }
+
+  /* Whether storage keeps anything at all (blocked, or full): found out before the first answer, not after it. */
+  function probeStorage() {
+    try {
+      window.localStorage.setItem("rr-probe", "1");
+      window.localStorage.removeItem("rr-probe");
+    } catch (e) { unkept = true; }
   }
 
   /* --- the schedule: pure functions, tested in the browser through RulesRefresher.practice -------------------------- */
@@ -154,6 +206,7 @@
     this.ui = JSON.parse(root.getAttribute("data-ui"));
     this.words = null;
     this.record = loadRecord(this.game);
+    this.missedTexts = null;     /* question and variant id -> {text, why} in this page's language, once fetched */
   }
 
   /* The words of the wrong beliefs (belief -> {wrong, right}): a file of their own, fetched once, when a player first
@@ -172,7 +225,39 @@
 
   Quiz.prototype.save = function () {
     saveRecord(this.game, this.record);
+    this.showNotice();
     this.showMarks();
+  };
+
+  /* Said once, under the page's title, when storage keeps nothing: the marks would vanish on the next page. */
+  Quiz.prototype.showNotice = function () {
+    if (!unkept || document.querySelector(".rr-storage-notice")) { return; }
+    this.root.insertAdjacentElement("afterend", el("p", { "class": "rr-notice rr-storage-notice", "role": "status" },
+                                                   this.ui.storage_unavailable));
+  };
+
+  /* The words of the questions missed, in this page's language, from the quiz's practice file (saved for offline
+     use with the page): fetched once, only when a marked rule has a missed question to show. */
+  Quiz.prototype.loadMissedTexts = function () {
+    var self = this;
+    var url = this.root.getAttribute("data-questions");
+    if (!url || this.missedTexts) { return; }
+    this.missedTexts = {};
+    fetch(url).then(function (response) {
+      if (!response.ok) { throw new Error(String(response.status)); }
+      return response.json();
+    }).then(function (data) {
+      var texts = isMap(data.stated) ? data.stated : {};
+      (Array.isArray(data.variants) ? data.variants : []).forEach(function (item) { texts[item.id] = item; });
+      self.missedTexts = texts;
+      self.showMarks();
+    }).catch(function () { /* the marks stay, without the question */ });
+  };
+
+  Quiz.prototype.missedText = function (missed) {
+    var texts = this.missedTexts || {};
+    var found = (missed.v && texts[missed.v]) || texts[missed.q];
+    return found && typeof found.text === "string" ? found : null;
   };
 
   /* Marked rules: highlighted, gathered at the top of "Easy to forget" in rank order with what you got wrong, counted
@@ -180,10 +265,12 @@
   Quiz.prototype.showMarks = function () {
     var self = this;
     var rules = this.record.rules;
-    var count = Object.keys(rules).length;
+    var count = 0;     /* the rules marked that this page shows: one an older release had is not counted */
+    var wantsTexts = false;
     document.querySelectorAll(".rr-forget, .rr-rule-group").forEach(function (node) {
       var rule = node.getAttribute("data-rule") || node.id;
       var on = Object.prototype.hasOwnProperty.call(rules, rule);
+      count += on ? 1 : 0;
       node.classList.toggle("rr-marked", on);
       var badge = node.querySelector(".rr-badge");
       if (on && !badge) {
@@ -194,13 +281,17 @@
       }
       var why = node.querySelector(".rr-missed");
       if (why) { why.remove(); }
-      if (on && rules[rule].missed && node.classList.contains("rr-forget")) {
+      var missed = on && rules[rule].missed && node.classList.contains("rr-forget") ? rules[rule].missed : null;
+      var question = missed && self.missedText(missed);
+      wantsTexts = wantsTexts || Boolean(missed);
+      if (question) {
         why = el("div", { "class": "rr-missed" });
-        why.appendChild(el("p", {}, self.ui.you_missed + " " + rules[rule].missed.text));
-        why.appendChild(el("p", {}, rules[rule].missed.why));
+        why.appendChild(el("p", {}, self.ui.you_missed + " " + question.text));
+        why.appendChild(el("p", {}, question.why));
         node.appendChild(why);
       }
     });
+    if (wantsTexts) { this.loadMissedTexts(); }
     var list = document.querySelector(".rr-forget") && document.querySelector(".rr-forget").parentNode;
     if (list) {
       var sections = Array.prototype.slice.call(list.querySelectorAll(":scope > .rr-forget"));
@@ -252,7 +343,7 @@
     var details = block.querySelector("details");
     var choices = Array.prototype.slice.call(box.querySelectorAll(".rr-choice"));
     var chosen = [];
-    var what = { text: question.text, why: question.why };
+    var what = { q: question.q, v: question.id };     /* the practice variant's id, if it is one */
     var done = false;
 
     function say(className, text) {
@@ -368,15 +459,13 @@
 
   Quiz.prototype.questionFromBlock = function (block) {
     var answerNode = block.querySelector(".rr-a");
-    var whyNode = block.querySelector(".rr-why");
     return {
+      q: block.getAttribute("data-q"),
       kind: block.getAttribute("data-kind"),
       rule: block.getAttribute("data-rule"),
       answer: JSON.parse(block.getAttribute("data-answer")),
       label: answerNode ? answerNode.textContent : "",
-      beliefs: beliefList(JSON.parse(block.getAttribute("data-beliefs") || "{}"), block.getAttribute("data-rule")),
-      text: window.RulesRefresher.plainText(block.querySelector(".rr-q-text")),
-      why: whyNode ? whyNode.textContent : ""
+      beliefs: beliefList(JSON.parse(block.getAttribute("data-beliefs") || "{}"), block.getAttribute("data-rule"))
     };
   };
 
@@ -443,6 +532,35 @@
     });
   };
 
+  /* The Anki deck, fetched and handed to the browser as a file: so it comes from the copy the service worker saved
+     with the page when offline (a plain download link bypasses the service worker and fails without a word); a deck
+     neither saved nor reachable says so. */
+  Quiz.prototype.setUpDeck = function () {
+    var ui = this.ui;
+    document.querySelectorAll(".rr-anki a[download]:not([data-rr-wired])").forEach(function (link) {
+      link.setAttribute("data-rr-wired", "");
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        fetch(link.href).then(function (response) {
+          if (!response.ok) { throw new Error(String(response.status)); }
+          return response.blob();
+        }).then(function (deck) {
+          var file = el("a", { "href": URL.createObjectURL(deck), "download": link.pathname.split("/").pop() });
+          document.body.appendChild(file);
+          file.click();
+          file.remove();
+          setTimeout(function () { URL.revokeObjectURL(file.href); }, 60000);
+        }).catch(function () {
+          var row = link.parentNode;
+          if (!row.nextElementSibling || !row.nextElementSibling.classList.contains("rr-deck-notice")) {
+            row.insertAdjacentElement("afterend", el("p", { "class": "rr-notice rr-deck-notice", "role": "status" },
+                                                      ui.anki_offline));
+          }
+        });
+      });
+    });
+  };
+
   var currentQuiz = null;
   var listening = false;
 
@@ -450,12 +568,15 @@
     var root = document.getElementById("rr-game");
     if (!root) { return; }
     var quiz = new Quiz(root);
+    probeStorage();
+    quiz.showNotice();
     document.querySelectorAll(".rr-reset:not([data-rr-wired])").forEach(function (button) {
       button.setAttribute("data-rr-wired", "");
       button.addEventListener("click", function () { quiz.reset(); });
     });
     quiz.setUpQuestions();
     quiz.setUpPractice();
+    quiz.setUpDeck();
     currentQuiz = quiz;
     if (!listening) {    /* once per document, for the quiz of the page shown now */
       listening = true;

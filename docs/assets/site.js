@@ -14,13 +14,6 @@ window.RulesRefresher = (function () {
     return template.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
   }
 
-  /* A question's words without its pictures (the words a picture stands for sit next to it, in .rr-sr). */
-  function plainText(node) {
-    var copy = node.cloneNode(true);
-    copy.querySelectorAll(".rr-pic").forEach(function (picture) { picture.remove(); });
-    return copy.textContent.trim();
-  }
-
   /* Run setUp on this page and, with Material's document$, after every page swap. */
   function onEveryPage(setUp) {
     if (window.document$ && typeof window.document$.subscribe === "function") {
@@ -43,7 +36,7 @@ window.RulesRefresher = (function () {
   }
   onEveryPage(keepAnchorOnLanguageSwitch);
 
-  return { el: el, format: format, plainText: plainText, onEveryPage: onEveryPage };
+  return { el: el, format: format, onEveryPage: onEveryPage };
 })();
 
 /* Registers the service worker and asks it to keep this page's language for offline use. */

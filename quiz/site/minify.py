@@ -10,7 +10,7 @@ import rcssmin
 import rjsmin
 
 OWN_ASSETS = ("assets/site.js", "assets/quiz.js", "assets/dice.js", "assets/site.css",
-              "assets/javascripts/workers/rr-search-lazy.js")
+              "assets/javascripts/workers/rr-search-lazy.js", "assets/javascripts/workers/rr-search-words.js")
 
 
 @functools.lru_cache(maxsize=8)   # an inline script is the same in every page

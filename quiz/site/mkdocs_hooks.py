@@ -103,14 +103,14 @@ def language_search_base(html: str, base_url: str, language: str) -> str:
                         '__config block has no "base" any more')
 
 
-SEARCH_WORKER = re.compile(r'("search": ")([^"]*?)assets/javascripts/workers/(search\.[0-9a-f]+\.min\.js)(")')
+SEARCH_WORKER = re.compile(r'("search": "[^"]*?assets/javascripts/workers/)search\.[0-9a-f]+\.min\.js(")')
 
 
 def lazy_search_worker(html: str) -> str:
     """Material's __config with our stub worker (docs/assets/javascripts/workers/rr-search-lazy.js) in place of its
-    search worker: the stub loads the real one only when search is first used."""
-    return changed_once(html, SEARCH_WORKER, r"\1\2assets/javascripts/workers/rr-search-lazy.js?worker=\3\4",
-                        "overrides/main.html", "__config names no search worker any more")
+    search worker: the stub loads the real one, whose name the build writes into it, only when search is first used."""
+    return changed_once(html, SEARCH_WORKER, r"\1rr-search-lazy.js\2", "overrides/main.html",
+                        "__config names no search worker any more")
 
 
 MATERIAL_BUNDLE = re.compile(r'(<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js")(></script>)')
@@ -213,7 +213,13 @@ def on_post_build(config):
         target.write_text(page, encoding="utf-8")
     search_split.split_search_index(site_dir)
     minify.minify_assets(site_dir)
+    words = offline.content_address(site_dir, search_split.WORDS)
+    try:
+        search_split.name_the_search_workers(site_dir, words.rsplit("/", 1)[1])
+    except (OSError, ValueError) as error:
+        raise PluginError(str(error)) from None
+    versions = offline.version_references(site_dir)   # after the stub has the addresses: its own depends on them
     if _state["command"] == "serve":
         (site_dir / "sw.js").unlink(missing_ok=True)  # no offline cache while editing: pages change on every save
         return
-    offline.write_offline_files(site_dir, Path(config.docs_dir) / "sw.js", config.extra["rr_ui"])
+    offline.write_offline_files(site_dir, Path(config.docs_dir) / "sw.js", config.extra["rr_ui"], versions)

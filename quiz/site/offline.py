@@ -1,5 +1,5 @@
-"""After a build: the offline manifest (every file each language needs), the page shown offline for a page not saved
-(one per language), and the service worker stamped with the build."""
+"""After a build: our own assets' addresses versioned by their content, the offline manifest (every file each language
+needs), the page shown offline for a page not saved (one per language), and the service worker stamped with the build."""
 from __future__ import annotations
 
 import hashlib
@@ -13,6 +13,9 @@ from quiz.site.templating import render
 
 SHARED_PREFIXES = ("assets/stylesheets/", "assets/images/")
 SHARED_FILES = ("assets/site.css", "assets/site.js", "assets/quiz.js", "assets/dice.js", "assets/favicon.svg")
+# Our files the pages name: each gets an address that changes with its content (Material's carry a hash in their names).
+VERSIONED = SHARED_FILES + ("assets/javascripts/workers/rr-search-lazy.js", "assets/javascripts/workers/rr-search-words.js")
+SAVED_WITH_PAGES = (".html", ".json", ".apkg")   # a language's own files the service worker saves: pages, data, decks
 LUNR = "assets/javascripts/lunr/min/"
 FALLBACK = "offline.html"      # in each language's folder; sw.js looks for it there
 HEADING = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
@@ -53,9 +56,30 @@ def language_files(files: list[str], languages: Languages) -> dict[str, list[str
     own: dict[str, list[str]] = {lang: [] for lang in languages.codes}
     others = tuple(languages.prefix(lang) for lang in languages.codes if lang != languages.default)
     for relative in files:
-        if relative.endswith((".html", ".json")) and not relative.startswith("assets/") and relative != "offline.json":
+        if relative.endswith(SAVED_WITH_PAGES) and not relative.startswith("assets/") and relative != "offline.json":
             own[relative.split("/", 1)[0] if relative.startswith(others) else languages.default].append(relative)
     return own
+
+
+def content_address(site: Path, relative: str) -> str:
+    """The address of one of our assets that names its content: its path and ?v= a digest of its bytes."""
+    return f"{relative}?v={hashlib.sha256((site / relative).read_bytes()).hexdigest()[:12]}"
+
+
+def version_references(site: Path, assets: tuple[str, ...] = VERSIONED) -> dict[str, str]:
+    """Name each of our assets by its content (content_address) in every page that loads it, and return asset -> that
+    address. The service worker answers an address that names its content from its cache: a page of a new release
+    then never gets the previous release's script or style, which it would under an unchanged address."""
+    versions = {relative: content_address(site, relative) for relative in assets if (site / relative).is_file()}
+    if not versions:
+        return versions
+    named = re.compile(r'(["/])(' + "|".join(re.escape(relative) for relative in versions) + r')(?=")')
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        changed = named.sub(lambda m: m.group(1) + versions[m.group(2)], text)
+        if changed != text:
+            page.write_text(changed, encoding="utf-8")
+    return versions
 
 
 def page_title(path: Path) -> str:
@@ -84,9 +108,11 @@ def build_version(site: Path, files: list[str]) -> str:
     return digest.hexdigest()[:12]
 
 
-def write_offline_files(site: Path, worker_source: Path, ui: dict[str, dict], languages: Languages | None = None) -> str:
-    """Write the fallback pages, offline.json and sw.js into a built site; returns the build version. Every language
-    keeps every language's fallback page: offline, a page of a language never visited gets one in its own language."""
+def write_offline_files(site: Path, worker_source: Path, ui: dict[str, dict], versions: dict[str, str],
+                        languages: Languages | None = None) -> str:
+    """Write the fallback pages, offline.json and sw.js into a built site whose assets are named by `versions`
+    (version_references); returns the build version. Every language keeps every language's fallback page: offline, a
+    page of a language never visited gets one in its own language."""
     languages = languages or site_languages()
     fallbacks = [languages.prefix(lang) + FALLBACK for lang in languages.codes]
     files = sorted(set(site_files(site)) | set(fallbacks))
@@ -94,7 +120,8 @@ def write_offline_files(site: Path, worker_source: Path, ui: dict[str, dict], la
     write_fallback_pages(site, own, ui, languages)
     version = build_version(site, files)
     manifest = {"build": version, "languages": {
-        lang: [_url(f) for f in sorted(set(pages) | set(fallbacks)) + shared_files(files, lang, languages)]
+        lang: [_url(f) for f in sorted(set(pages) | set(fallbacks))]
+        + [versions.get(f, f) for f in shared_files(files, lang, languages)]
         for lang, pages in own.items()}}
     (site / "offline.json").write_text(json.dumps(manifest, separators=(",", ":")), encoding="utf-8")
     (site / "sw.js").write_text(worker_source.read_text(encoding="utf-8").replace("__BUILD__", version), encoding="utf-8")

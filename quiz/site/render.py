@@ -20,11 +20,12 @@ from quiz.site.templating import render, templates
 
 PRACTICE_FILE = "practice.json"
 BELIEFS_FILE = "beliefs.json"
-# Site texts the pages' markup shows and quiz.js never reads: left out of the texts the page hands the script (data-ui),
-# which every quiz page loads first.
-MARKUP_ONLY_TEXTS = frozenset({"anki_intro", "anki_link", "remember_intro", "quiz_link", "believed_card", "show_answer",
-                               "read_rule", "practice", "check", "reveal", "your_order", "your_number", "start_over",
-                               "reset", "yes", "no"})   # the words of the wrong beliefs, fetched when a player first touches a question
+# The quiz texts docs/assets/quiz.js shows (its ui.<key>; a test keeps the two in step): only these ride in the page's
+# data-ui, not every text the templates already wrote into the page. The words of the wrong beliefs are not among them:
+# they are fetched (BELIEFS_FILE) when a player first touches a question.
+SCRIPT_TEXTS = ("answer", "right", "wrong", "did_not_know", "empty_answer", "next", "marked", "to_reread", "you_missed",
+                "practice_unavailable", "storage_unavailable", "anki_offline", "your_answer", "not_a_number", "believed",
+                "learned")
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # The macro of sections.md.j2 that draws each section kind.
 SECTION_MACROS = {
@@ -223,7 +224,8 @@ class Writer:
         return _drawn(json.dumps(segments, ensure_ascii=False, sort_keys=True))
 
     def practice_pool(self) -> str:
-        """Checker-answered, legal variants of every question with ranges, worded in this language by the bank."""
+        """Checker-answered, legal variants of every question with ranges, worded in this language by the bank; and
+        the words of every stated question, which the refresher shows under a rule whose question was missed."""
         items, controls = [], {}
         for question in self.game.questions:
             for variant in self.game.practice.get(question.id, bank.Practice()).variants:
@@ -243,8 +245,10 @@ class Writer:
                 if worded["segments"]:
                     item["html"] = self.drawn_text(worded["segments"])
                 items.append(item)
-        return json.dumps({"game": self.game.id, "lang": self.lang, "controls": controls, "variants": items},
-                          ensure_ascii=False, separators=(",", ":"))
+        stated = {q.id: {"text": self.game.worded[q.id][self.lang]["text"], "why": self.game.worded[q.id][self.lang]["why"]}
+                  for q in self.game.questions}
+        return json.dumps({"game": self.game.id, "lang": self.lang, "controls": controls, "variants": items,
+                           "stated": stated}, ensure_ascii=False, separators=(",", ":"))
 
     # --- the Anki deck -------------------------------------------------------------------------------------------------
 
@@ -315,7 +319,7 @@ class Writer:
         """What every page has: its title, description and intro, the site texts, the game, the scripts it needs."""
         return {"title": self.plain(f"{name}_title"), "description": self.plain(f"{name}_description"),
                 "intro": self.plain(f"{name}_intro"), "ui": self.ui, "quiz": self.ui["quiz"], "game": self.game.id,
-                "script_texts": {k: v for k, v in self.ui["quiz"].items() if k not in MARKUP_ONLY_TEXTS},
+                "script_texts": {key: self.ui["quiz"][key] for key in SCRIPT_TEXTS},
                 "search_boost": SEARCH_BOOST.get(name), "scripts": self.scripts(name)}
 
     def scripts(self, name: str) -> list[str]:
@@ -338,7 +342,7 @@ class Writer:
     def refresher(self) -> str:
         sections = self.sections("refresher")
         page = {**self.page("refresher"), "marker": bool(self.game.questions), "jumps": self.jumps(sections),
-                "beliefs_file": f"quiz/{BELIEFS_FILE}",
+                "beliefs_file": f"quiz/{BELIEFS_FILE}", "questions_file": f"quiz/{PRACTICE_FILE}",
                 "teach_link": self.ui["labels"]["teach_link"], "sections": sections}
         return render("refresher.md.j2", page=page)
 

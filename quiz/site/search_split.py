@@ -1,4 +1,5 @@
-"""Splits Material's one search index (every language, loaded by every page) into one index per language."""
+"""Search after the build: Material's one search index (every language, loaded by every page) split into one index per
+language, and our stub worker told the addresses of what it loads: our search words and Material's real worker."""
 from __future__ import annotations
 
 import json
@@ -7,6 +8,9 @@ from pathlib import Path
 from quiz.site.languages import Languages, site_languages
 
 INDEX = "search/search_index.json"
+WORKERS = "assets/javascripts/workers/"
+STUB = WORKERS + "rr-search-lazy.js"          # docs/assets/javascripts/workers/: loads the other two
+WORDS = WORKERS + "rr-search-words.js"        # how players type: folding, highlights as written
 
 
 def split_search_index(site: Path, languages: Languages | None = None) -> dict[str, int]:
@@ -29,3 +33,21 @@ def split_search_index(site: Path, languages: Languages | None = None) -> dict[s
         target.write_text(text, encoding="utf-8")
         sizes[lang] = len(text.encode())
     return sizes
+
+
+def name_the_search_workers(site: Path, words_address: str) -> str:
+    """Write into our stub worker the addresses of the scripts it loads when search is first used: our search words
+    (words_address, next to it: the build names it by its content) and Material's search worker (search.<hash>.min.js);
+    returns the worker's name. Written into the stub's own text, they survive every cache (a ?worker= query did not:
+    the service worker's copy of the stub had lost it)."""
+    found = sorted(path.name for path in (site / WORKERS).glob("search.*.min.js"))
+    if len(found) != 1:
+        raise FileNotFoundError(f"{WORKERS}: expected one search.<hash>.min.js of Material's, found {found}")
+    stub = site / STUB
+    text = stub.read_text(encoding="utf-8")
+    for placeholder in ("__SEARCH_WORDS__", "__SEARCH_WORKER__"):
+        if placeholder not in text:
+            raise ValueError(f"{STUB}: no {placeholder} to write an address in")
+    stub.write_text(text.replace("__SEARCH_WORDS__", words_address).replace("__SEARCH_WORKER__", found[0]),
+                    encoding="utf-8")
+    return found[0]
