@@ -1,9 +1,10 @@
 """Our own scripts and stylesheet minified: after a build, those under site/assets/ in place (docs/assets/ keeps the
 readable, commented sources), and the inline scripts of overrides/ as pages are rendered. Material's own files are
-minified already and left alone."""
+minified already; of its palette stylesheet, the colours the site does not use are left out."""
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 import rcssmin
@@ -30,3 +31,81 @@ def minify_assets(site: Path) -> dict[str, tuple[int, int]]:
         path.write_text(small, encoding="utf-8")
         sizes[relative] = (len(source.encode()), len(small.encode()))
     return sizes
+
+
+PALETTE = "assets/stylesheets/palette.*.min.css"
+COLOR_ATTRIBUTE = re.compile(r"\[data-md-color-(?:primary|accent)=([\w-]+)\]")
+
+
+def _blocks(css: str):
+    """The top-level statements of minified CSS: (prelude, body) for a block, (statement, None) for `@x ...;`."""
+    start, depth, quote, opened = 0, 0, "", 0
+    for i, char in enumerate(css):
+        if quote:
+            quote = "" if char == quote and css[i - 1] != "\\" else quote
+        elif char in "\"'":
+            quote = char
+        elif char == "{":
+            if depth == 0:
+                opened = i
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                yield css[start:opened].strip(), css[opened + 1:i]
+                start = i + 1
+        elif char == ";" and depth == 0:
+            yield css[start:i].strip(), None
+            start = i + 1
+
+
+def _selectors(prelude: str) -> list[str]:
+    """A selector list split at its top-level commas (not those inside :is(), :not()…)."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(prelude):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            parts.append(prelude[start:i])
+            start = i + 1
+    return parts + [prelude[start:]]
+
+
+def _required(selector: str) -> str:
+    """The part of a selector every element it matches must match: without what stands inside :is(), :not()…"""
+    while True:
+        inner = re.sub(r"\([^()]*\)", "", selector)
+        if inner == selector:
+            return selector
+        selector = inner
+
+
+def without_unused_colors(css: str, used: set[str]) -> str:
+    """Material's palette CSS without the selectors of primary and accent colours the site does not use (it ships all
+    nineteen; a site that names its own uses none of them): the same rules for the colours in `used`."""
+    kept = []
+    for prelude, body in _blocks(css):
+        if body is None:
+            kept.append(prelude + ";")
+        elif prelude.startswith("@"):
+            inner = without_unused_colors(body, used) if prelude.startswith(("@media", "@supports")) else body
+            if inner:
+                kept.append(prelude + "{" + inner + "}")
+        else:
+            selectors = [s for s in _selectors(prelude) if set(COLOR_ATTRIBUTE.findall(_required(s))) <= used]
+            if selectors:
+                kept.append(",".join(selectors) + "{" + body + "}")
+    return "".join(kept)
+
+
+def trim_palette(site: Path, palettes: list[dict]) -> list[str]:
+    """Leave out of Material's palette stylesheet every colour the theme's palettes do not name; returns the files
+    changed, relative to the site (their content changed under the same name: the caller versions their address)."""
+    used = {palette.get(part) or "indigo" for palette in palettes for part in ("primary", "accent")}
+    changed = []
+    for path in sorted(site.glob(PALETTE)):
+        css = path.read_text(encoding="utf-8")
+        trimmed = without_unused_colors(css, used)
+        if trimmed != css:
+            path.write_text(trimmed, encoding="utf-8")
+            changed.append(path.relative_to(site).as_posix())
+    return changed

@@ -213,12 +213,13 @@ def on_post_build(config):
         target.write_text(page, encoding="utf-8")
     search_split.split_search_index(site_dir)
     minify.minify_assets(site_dir)
+    palette = minify.trim_palette(site_dir, config.theme.get("palette") or [])
     words = offline.content_address(site_dir, search_split.WORDS)
     try:
         search_split.name_the_search_workers(site_dir, words.rsplit("/", 1)[1])
     except (OSError, ValueError) as error:
         raise PluginError(str(error)) from None
-    versions = offline.version_references(site_dir)   # after the stub has the addresses: its own depends on them
+    versions = offline.version_references(site_dir, offline.VERSIONED + tuple(palette))   # after the stub has the addresses: its own depends on them
     if _state["command"] == "serve":
         (site_dir / "sw.js").unlink(missing_ok=True)  # no offline cache while editing: pages change on every save
         return
