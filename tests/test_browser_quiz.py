@@ -237,6 +237,32 @@ def test_two_missed_rules_come_back_spaced_by_other_rules(page, server, game):
     assert page.console_errors == []
 
 
+MISSED_QUESTION_BACK = """async ([lang]) => {
+  const practice = window.RulesRefresher.practice;
+  const pool = [];                                   /* one rule, two questions, four variants each */
+  for (const q of ["first", "second"]) {
+    for (let i = 0; i < 4; i++) { pool.push({id: q + i, q: q, rule: "the-rule"}); }
+  }
+  const served = [];
+  for (let seed = 1; seed <= 20; seed++) {
+    const record = practice.emptyRecord();
+    practice.missed(record, "the-rule", {q: "second"});
+    let s = seed;
+    const random = () => { s = (s * 16807) % 2147483647; return (s - 1) / 2147483646; };
+    served.push(practice.nextVariant(pool, record, lang, random).q);
+  }
+  return served;
+}"""
+
+
+def test_practice_brings_back_the_question_missed_before_others_of_its_rule(page, server, game):
+    """A rule missed in one question comes back in a variant of that question, which caught the belief, not in
+    whichever question of the rule the draw picks."""
+    lang = language_for(game)
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    assert set(page.evaluate(MISSED_QUESTION_BACK, [lang])) == {"second"}
+
+
 @ONLINE_STATES
 def test_practice_file_is_fetched_only_when_practice_starts(visitor, game):
     page = visitor.open(language_for(game), f"{game}/quiz/")
@@ -333,10 +359,13 @@ def test_each_stored_record_shape_leaves_the_quiz_working_with_the_right_count(v
 def test_the_question_missed_shows_in_the_language_of_the_page_that_shows_it(visitor, game, site):
     """Missed in one language, a question (stated, then a practice variant of it) shows under its rule in the
     refresher of another, in that one's words: from the quiz's practice file, saved with the page for offline."""
-    lang, question = language_for(game), first(game, "yesno")
+    built = next(g for g in site.games if g.id == game)
+    lang = language_for(game)
+    question = next(q for q in questions(game)                      # a stated question practice varies
+                    if q["kind"] == "yesno" and q["id"] in built.practice and built.practice[q["id"]].variants)
     other = next(code for code in LANGUAGES if code != lang)
     rule = question["rule"]
-    worded = next(g for g in site.games if g.id == game).worded[question["id"]]
+    worded = built.worded[question["id"]]
     visitor.page.add_init_script(SEEDED_RANDOM)
     page = visitor.open(lang, f"{game}/quiz/", save=(other,))
     page.locator(f"#q-{question['id']} .rr-reveal").click()
@@ -345,7 +374,7 @@ def test_the_question_missed_shows_in_the_language_of_the_page_that_shows_it(vis
     expect(page.locator(f"section#{rule} .rr-missed")).to_contain_text(worded[other]["why"])
 
     page.goto(visitor.url(lang, f"{game}/quiz/"))
-    page.locator(".rr-practice-start").click()                  # the missed rule comes first
+    page.locator(".rr-practice-start").click()                  # the missed rule comes first, in the missed question
     expect(page.locator(".rr-practice-q .rr-q-text")).to_be_visible()
     page.locator(".rr-practice-q .rr-reveal").click()
     variant = page.evaluate(f"JSON.parse(localStorage.getItem('rr-progress-v2-{game}')).rules")[rule]["missed"]

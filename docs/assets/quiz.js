@@ -118,9 +118,10 @@
   function variantId(item) { return item.id; }
 
   /* The next variant: one not served since the pool was last used up. A rule that is due comes first (the lowest box
-     first), but never right after a question it served or one of the SPACING questions before, and never twice in a
-     row with another due rule: between due rules comes a rule you are not re-learning, so two missed rules come back
-     spaced (A, x, B, y, A …), not A, B, A, B. A question right after its answer tests nothing. */
+     first; a fresh variant of the very question missed, if any, since it catches the belief that missed it), but
+     never right after a question it served or one of the SPACING questions before, and never twice in a row with
+     another due rule: between due rules comes a rule you are not re-learning, so two missed rules come back spaced
+     (A, x, B, y, A …), not A, B, A, B. A question right after its answer tests nothing. */
   function nextVariant(pool, record, lang, rand) {
     var seen = record.seen[lang] || [];
     var fresh = pool.filter(function (item) { return seen.indexOf(variantId(item)) < 0; });
@@ -135,7 +136,9 @@
       }).sort(function (a, b) { return record.rules[a].box - record.rules[b].box || record.rules[a].due - record.rules[b].due; });
       for (var i = 0; i < due.length && !choices; i++) {
         var ofRule = fresh.filter(function (item) { return item.rule === due[i]; });
-        if (ofRule.length) { choices = ofRule; }
+        var missedQ = (record.rules[due[i]].missed || {}).q;
+        var ofMissed = ofRule.filter(function (item) { return item.q === missedQ; });
+        if (ofRule.length) { choices = ofMissed.length ? ofMissed : ofRule; }
       }
     }
     record.reviewed = Boolean(choices);
