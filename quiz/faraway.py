@@ -210,6 +210,17 @@ class Faraway(Rules):
         return len(row) == 1 or row[-1] > row[-2]
 
     @rule
+    def sanctuaries_found(self, row: list[int]) -> int:
+        """How many rounds of a row so far found a Sanctuary, each round's Region against the one before it (p. 8)."""
+        row = self._row(row, "row")
+        return sum(self.finds_sanctuary_in_row(row[:end]) for end in range(1, len(row) + 1))
+
+    @belief("no-sanctuary-round-one", distorts="sanctuaries_found", name="round-one-beats-nothing")
+    def _round_one_found_one_too(self, row: list[int]) -> int:
+        """In round 1 there is nothing before to beat, so any number finds a Sanctuary."""
+        return self.sanctuaries_found(row) + 1
+
+    @rule
     def sanctuary_draws(self, clues: int) -> int:
         """Draw 1 Sanctuary plus 1 per clue in the whole tableau, the new Region included (p. 8)."""
         return self.SANCTUARY_BASE_DRAW + _count(clues, "clues")
@@ -576,6 +587,9 @@ class Faraway(Rules):
             yield f"previous and new are both Region {new}; each number exists once"
 
     def _illegal_finds_sanctuary_in_row(self, row) -> Iterator[str]:
+        yield from self._distinct(self._row(row, "row"), "row")
+
+    def _illegal_sanctuaries_found(self, row) -> Iterator[str]:
         yield from self._distinct(self._row(row, "row"), "row")
 
     def _illegal_pick_order(self, played) -> Iterator[str]:

@@ -53,6 +53,15 @@ def test_no_sanctuary_in_round_one():
     assert faraway.sanctuary_draws_for({"regions": [region(57, clues=2)], "sanctuaries": []}) == 0
 
 
+def test_sanctuaries_found_over_the_rounds_so_far():
+    """KOSMOS p. 8; seed 000 (10, 52, 31): each round against the round before it, round 1 against nothing."""
+    assert faraway.sanctuaries_found([12, 40, 33, 57]) == 2          # 40 > 12 and 57 > 33, by hand
+    assert faraway.sanctuaries_found([10, 52, 31]) == 1              # 52 > 10; 31 < 52
+    assert faraway.sanctuaries_found([68]) == 0                      # round 1 alone, however high
+    assert faraway.sanctuaries_found([1, 2, 3, 4, 5, 6, 7, 8]) == 7  # the most a game of 8 rounds gives
+    assert faraway.sanctuaries_found([8, 7, 6, 5]) == 0
+
+
 def test_sanctuary_draw_is_one_plus_clues():
     """KOSMOS p. 8 example, seed 001's Benjamin: 3 clues → 1 + 3 = 4 cards."""
     assert faraway.sanctuary_draws(3) == 4
@@ -205,6 +214,7 @@ def test_beliefs_about_finding_a_sanctuary():
     assert believe("beats-any-earlier", "finds_sanctuary_in_row", row=[10, 52, 31]) is True     # 31 beats the 10
     assert believe("sanctuary-previous-only", "finds_sanctuary_in_row", row=[61, 12, 40]) is False   # not above 61
     assert believe("round-one-beats-nothing", "finds_sanctuary_in_row", row=[68]) is True
+    assert believe("round-one-beats-nothing", "sanctuaries_found", row=[12, 40, 33, 57]) == 3   # 12 counted too
     first = {"regions": [region(57, clues=2)], "sanctuaries": []}
     assert believe("round-one-beats-nothing", "sanctuary_draws_for", tableau=first) == 3    # 1 + 2 clues
 
@@ -329,6 +339,7 @@ def test_a_played_game_changed_into_one_that_cannot_happen_is_illegal(rng, chang
 @pytest.mark.parametrize("check, givens, reason", [
     ("finds_sanctuary", {"previous": 30, "new": 30}, "both Region 30"),
     ("finds_sanctuary_in_row", {"row": [10, 52, 10]}, "Region 10 appears twice"),
+    ("sanctuaries_found", {"row": [10, 52, 31, 52]}, "Region 52 appears twice"),
     ("pick_order", {"played": {"Ana": 5, "Bruno": 5}}, "Region 5 appears twice"),
     ("sanctuary_draws_for", {"tableau": {"regions": [region(15), region(49)], "sanctuaries": [{}]}},
      "1 Sanctuaries before this round"),
