@@ -110,3 +110,35 @@ def test_a_belief_must_take_the_givens_of_the_rule_it_distorts():
             def _highest(self, roll: list) -> int:
                 """Only the highest die counts."""
                 return max(roll)
+
+
+def test_an_illegal_check_that_names_no_rule_stops_the_module_loading():
+    """Misspelled, `_illegal_<rule>` never ran: every game of that rule counted as legal without a word."""
+    from quiz.checker import Rules, rule
+
+    with pytest.raises(TypeError, match=r"Wrong\._illegal_totl .*'totl' is not a @rule .*did you mean _illegal_total\?"):
+        class Wrong(Rules):
+            @rule
+            def total(self, roll: list) -> int:
+                """Every die counts."""
+                return sum(roll)
+
+            def _illegal_totl(self, roll: list):
+                yield "never asked"
+    assert all(name[len("_illegal_"):] in bound_checker(game_id).rules() for game_id in GAME_IDS
+               for name in dir(bound_checker(game_id)) if name.startswith("_illegal_"))
+
+
+def test_a_game_filter_is_called_as_the_checker_contract_says():
+    """checker.py documented f(value, words, lang) while wording.py passes the language's Wording."""
+    from quiz.checker import Rules
+    from quiz.site.wording import Wording
+
+    calls = []
+    words = {"clue": {"one": "# Hinweis", "other": "# Hinweise"}}
+    wording = Wording("de", words, formatters={"clues": lambda value, words, say: calls.append((value, words, say))
+                                               or say("clue", value)})
+    assert wording.fill("{n|clues}", {"n": 4200}) == "4.200 Hinweise"
+    value, given_words, say = calls[0]
+    assert (value, given_words, say.lang, say.number(2)) == (4200, words, "de", "2")
+    assert "f(value, words, say)" in " ".join(inspect.getdoc(Rules.text_formatters).split())

@@ -185,11 +185,11 @@ def _bind_checker(game_id: str, raw: dict, path: Path, problems: Problems):
     module_name = checker_module(game_id)
     try:
         module = importlib.import_module(f"quiz.{module_name}")
-    except ModuleNotFoundError:
-        problems.add(path, None, game_id, "RR007", f"no rules checker module quiz/{module_name}.py")
-        return None
     except Exception as exc:  # a checker that fails to import must not end in a traceback
-        problems.add(path, None, game_id, "RR007", f"quiz/{module_name}.py failed to load: {type(exc).__name__}: {exc}")
+        # a module that is there but imports one that is not says which
+        missing = isinstance(exc, ModuleNotFoundError) and exc.name == f"quiz.{module_name}"
+        problems.add(path, None, game_id, "RR007", f"no rules checker module quiz/{module_name}.py" if missing
+                     else f"quiz/{module_name}.py failed to load: {type(exc).__name__}: {exc}")
         return None
     rules_class = find_rules_class(module)
     if rules_class is None:
