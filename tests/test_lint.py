@@ -159,11 +159,13 @@ def test_a_question_with_a_duplicate_id_or_an_answer_not_of_its_kind_is_one_line
 
 @pytest.mark.parametrize("module, expected", [
     ("import a_module_this_site_does_not_have\n",
-     "RR007 quiz/{game}.py failed to load: ModuleNotFoundError: No module named 'a_module_this_site_does_not_have'"),
+     "RR007 quiz/{game}.py:1 failed to load: ModuleNotFoundError: No module named 'a_module_this_site_does_not_have'"),
     ("from quiz.pips import Pips\n\n\nclass Misspelled(Pips):\n    def _illegal_wins_rond(self, mine, theirs):\n"
      "        yield 'never asked'\n",
-     "RR007 quiz/{game}.py failed to load: TypeError: Misspelled._illegal_wins_rond (line 5): 'wins_rond' is not a @rule "
+     "RR007 quiz/{game}.py:4 failed to load: TypeError: Misspelled._illegal_wins_rond (line 5): 'wins_rond' is not a "
+     "@rule "
      "of Misspelled, so this legality check would never run (did you mean _illegal_wins_round?)"),
+    ("from quiz.pips import Pips\n\nclass Broken(Pips)\n", "RR007 quiz/{game}.py:3 failed to load: SyntaxError: "),
 ])
 def test_a_checker_that_fails_to_import_is_reported_with_its_error(tmp_path, monkeypatch, module, expected):
     """A checker whose own import fails was reported as "no rules checker module"; a misspelled _illegal_<rule> meant
