@@ -499,7 +499,7 @@ class QuestionCheck:
             low, high, step = (*bounds, 1)[:3]
             stated = resolve(question.givens, name)
             tried = range(low, high + 1, step)[:STEP_PROBES]
-            games = [value for value in tried if self._is_game(name, value)]
+            games = {value for value in tried if self._is_game(name, value)}
             grid = math.gcd(*(value - stated for value in games)) if games else 0
             if grid <= step or grid % step or len(games) == len(tried) or \
                     any((value - stated) % grid == 0 and value not in games for value in tried):
