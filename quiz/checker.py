@@ -62,9 +62,11 @@ class Rules:
     WITHOUT_BELIEF: dict[str, str] = {}
 
     def __init_subclass__(cls, **kwargs):
-        """A belief that names no rule, or takes other givens than the rule it distorts, stops the module loading."""
+        """A belief that names no rule, or takes other givens than the rule it distorts, stops the module loading; so
+        does an `_illegal_<name>` method whose name is no rule (misspelled, it would never run: every game legal)."""
         super().__init_subclass__(**kwargs)
         _beliefs(cls)
+        _legality_checks(cls)
 
     def __init__(self, game: dict):
         self.game = game
@@ -114,7 +116,7 @@ class Rules:
 
         Raises MalformedInput first if the givens are malformed, so a caller never mistakes one for the other."""
         bound = self._bound(check, givens)
-        judge: Callable[..., Iterator[str]] | None = getattr(self, f"_illegal_{check}", None)
+        judge: Callable[..., Iterator[str]] | None = getattr(self, f"{LEGALITY_PREFIX}{check}", None)
         return list(judge(*bound.args, **bound.kwargs)) if judge else []
 
     @classmethod
@@ -151,8 +153,10 @@ class Rules:
         """JSON written next to the game's pages for the browser to look answers up in, by file name."""
         return {}
 
-    def text_formatters(self) -> dict[str, Callable[[Any, dict, str], str]]:
-        """Placeholder filters only this game needs, e.g. {tableau.regions|row}: name -> f(value, words, lang)."""
+    def text_formatters(self) -> dict[str, Callable[[Any, dict, Any], str]]:
+        """Placeholder filters only this game needs, e.g. {tableau.regions|row}: name -> f(value, words, say) giving
+        the words, where words is the language's `words:` and say its quiz.site.wording.Wording: say(noun, n) counts
+        ("3 clues"), say.number(n) writes a number, say.lang is the language's code."""
         return {}
 
     def text_pictures(self) -> dict[str, Callable[[Any, dict, Any], dict]]:
@@ -199,6 +203,27 @@ def _beliefs(cls: type) -> tuple[Belief, ...]:
                 raise TypeError(f"{where}: the belief name {name!r} belongs to another entry already")
             found.append(Belief(entry, name, distorts, method, doc.strip()))
     return tuple(found)
+
+
+LEGALITY_PREFIX = "_illegal_"
+
+
+def _legality_checks(cls: type) -> None:
+    """Each `_illegal_<rule>` of a Rules class names one of its rules; TypeError naming the method otherwise."""
+    import difflib
+
+    rules = _rule_signatures(cls)
+    for name in sorted(dir(cls)):
+        if not name.startswith(LEGALITY_PREFIX) or name[len(LEGALITY_PREFIX):] in rules:
+            continue
+        close = difflib.get_close_matches(name[len(LEGALITY_PREFIX):], rules, n=1)
+        hint = f"did you mean {LEGALITY_PREFIX}{close[0]}?" if close else f"its rules: {', '.join(rules)}"
+        try:
+            line = f" (line {inspect.getsourcelines(getattr(cls, name))[1]})"
+        except (OSError, TypeError):
+            line = ""
+        raise TypeError(f"{cls.__name__}.{name}{line}: {name[len(LEGALITY_PREFIX):]!r} is not a @rule of "
+                        f"{cls.__name__}, so this legality check would never run ({hint}); a helper takes another name")
 
 
 def rules_class(module: Any) -> type[Rules] | None:

@@ -596,7 +596,7 @@ class Faraway(Rules):
         self.pick_order(played)
         yield from self._distinct(list(played.values()), "played")
 
-    def _illegal_row_so_far(self, tableau) -> Iterator[str]:
+    def _unreachable_row(self, tableau) -> Iterator[str]:
         """A tableau during a round: its last Region just played, one Sanctuary placed for every earlier rise."""
         tableau = self.validate_tableau(tableau)
         numbers = [region["number"] for region in tableau["regions"]]
@@ -606,8 +606,8 @@ class Faraway(Rules):
             yield (f"sanctuaries: {len(tableau['sanctuaries'])} Sanctuaries before this round, but the earlier Regions "
                    f"{numbers[:-1]} beat their predecessor {expected} time(s): one Sanctuary is placed per such round")
 
-    _illegal_clues_in_tableau = _illegal_row_so_far
-    _illegal_sanctuary_draws_for = _illegal_row_so_far
+    _illegal_clues_in_tableau = _unreachable_row
+    _illegal_sanctuary_draws_for = _unreachable_row
 
     def _illegal_score(self, tableau) -> Iterator[str]:
         """Scoring happens once, after the last round: every Region played, every Sanctuary found placed."""

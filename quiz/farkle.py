@@ -373,11 +373,11 @@ class Farkle(Rules):
 
     # --- legality ------------------------------------------------------------------------------------------------------
 
-    def _illegal_total(self, banked, what: str = "banked") -> Iterator[str]:
+    def _unreachable_total(self, banked, what: str = "banked") -> Iterator[str]:
         if self._banked(banked, what) % self.SCORE_STEP:
             yield f"{what}: {banked} points; every score is a multiple of {self.SCORE_STEP}, so no game reaches it"
 
-    def _illegal_turn(self, set_asides) -> Iterator[str]:
+    def _unplayable_turn(self, set_asides) -> Iterator[str]:
         """Each set-aside must score and come from the dice still in hand; hot dice give all of them back."""
         in_hand = self.DICE
         for i, dice in enumerate(self._set_asides(set_asides)):
@@ -390,21 +390,21 @@ class Farkle(Rules):
                 in_hand = self.DICE
 
     def _illegal_turn_points(self, set_asides) -> Iterator[str]:
-        yield from self._illegal_turn(set_asides)
+        yield from self._unplayable_turn(set_asides)
 
     def _illegal_total_after_turn(self, banked, set_asides, farkled) -> Iterator[str]:
         if not isinstance(farkled, bool):
             raise MalformedInput(f"farkled: {farkled!r} is not true or false")
-        yield from self._illegal_total(banked)
-        yield from self._illegal_turn(set_asides)
+        yield from self._unreachable_total(banked)
+        yield from self._unplayable_turn(set_asides)
 
     def _illegal_game_ends(self, banked) -> Iterator[str]:
-        yield from self._illegal_total(banked)
+        yield from self._unreachable_total(banked)
 
     _illegal_others_play_on = _illegal_game_ends
 
     def _illegal_points_to_end(self, banked) -> Iterator[str]:
-        yield from self._illegal_total(banked)
+        yield from self._unreachable_total(banked)
         if banked > self.TARGET:
             yield f"banked: {banked}; a turn that ended above {self.TARGET} has ended the game"
 

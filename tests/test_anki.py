@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import html
 import io
+import os
 import sqlite3
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURE_ID, LANGUAGES, QUIZ_GAMES, fixture_rules, lang_prefix, variants
+from conftest import FIXTURE_GAME, FIXTURE_ID, LANGUAGES, QUIZ_GAMES, ROOT, fixture_rules, lang_prefix, variants
 from quiz.site.pipeline import load_site
 from quiz.site.render import render_site
 
@@ -38,47 +41,68 @@ def notes(apkg: bytes, tmp_path: Path) -> dict[str, list[str]]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_deck_holds_the_verified_bank_as_the_site_words_it(site, site_dir, tmp_path, game_id, lang):
     """The test site is built without SITE_URL (for 127.0.0.1): each card names its rule without a link."""
+    from quiz.site.render import Writer
+
     game = next(g for g in site.games if g.id == game_id)
     apkg = site_dir / lang_prefix(lang) / game_id / "quiz" / f"{game_id}-{lang}.apkg"
     quiz_page = (site_dir / lang_prefix(lang) / game_id / "quiz" / "index.html").read_text(encoding="utf-8")
     assert f'href="{apkg.name}" download' in quiz_page
     found = notes(apkg.read_bytes(), tmp_path)
     expected = [(question, worded[lang]) for question, _, _, worded in variants(game)]
-    answer = site.ui[lang]["quiz"]["answer"]
-    words = _diagnoses(site, game, lang)
+    ui = site.ui[lang]
+    writer = Writer(site, game, lang)
+    words = writer.diagnoses()
+    titles = {question.rule: html.unescape(writer.field(question.rule, "title")) for question, _ in expected}
 
     def why_and_beliefs(worded) -> str:
         """The why, then each wrong answer with the belief it comes from, as the quiz page says it."""
         return worded["why"] + "".join(
-            '<div class="rr-belief">' + site.ui[lang]["quiz"]["believed_card"].format(
+            '<div class="rr-belief">' + ui["quiz"]["believed_card"].format(
                 answer=b["label"], wrong=words[b["belief"]]["wrong"]) + "</div>" for b in worded["beliefs"])
 
     in_deck = sorted(tuple(html.unescape(field) for field in fields) for fields in found.values())
     assert sum('class="rr-belief"' in fields[2] for fields in found.values()) == len(found)   # every card catches one
-    in_bank = sorted((worded["text"], f"{answer} {worded['label']}", why_and_beliefs(worded),
-                      f'{site.ui[lang]["quiz"]["read_rule"]}{site.ui[lang]["labels"]["colon"]}'
-                      f'{html.unescape(_title(site, game, lang, question.rule))}')
+    in_bank = sorted((worded["text"], f"{ui['quiz']['answer']} {worded['label']}", why_and_beliefs(worded),
+                      f'{ui["quiz"]["read_rule"]}{ui["labels"]["colon"]}{titles[question.rule]}')
                      for question, worded in expected)
     assert in_deck == in_bank
 
 
-def _diagnoses(site, game, lang):
-    from quiz.site.render import Writer
+# One deck of the fixture game, built in a process of its own: nothing remembered from an earlier build can answer.
+BUILD_ONE_DECK = """
+import sys
+from pathlib import Path
+import quiz
+quiz.__path__.append(sys.argv[1])
+from quiz.site.pipeline import load_site
+from quiz.site.render import render_site
+sys.stdout.buffer.write(render_site(load_site(Path(sys.argv[2])), sys.argv[3], int(sys.argv[4]))[sys.argv[5]])
+"""
 
-    return Writer(site, game, lang).diagnoses()
+
+def decks_in_fresh_processes(rules: Path, deck: str, timestamp: int, hash_seeds: tuple[str, ...]) -> list[bytes]:
+    """The deck built once per hash seed, each in a process of its own (side by side)."""
+    builds = [subprocess.Popen([sys.executable, "-c", BUILD_ONE_DECK, str(FIXTURE_GAME / "quiz"), str(rules), SITE_URL,
+                                str(timestamp), deck], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env=dict(os.environ, PYTHONHASHSEED=seed, NO_MKDOCS_2_WARNING="1")) for seed in hash_seeds]
+    outputs = [build.communicate(timeout=300) for build in builds]
+    assert all(build.returncode == 0 for build in builds), [err.decode() for _, err in outputs]
+    return [out for out, _ in outputs]
 
 
-def _title(site, game, lang, rule):
-    from quiz.site.render import Writer
+def test_the_same_cards_give_the_same_deck_bytes_in_every_build(tmp_path):
+    """Two builds in two processes (string hashing seeded differently, so no set order is shared): the same file. In one
+    process the deck's memo handed the second build the first one's bytes, so nothing was compared."""
+    rules = fixture_rules(tmp_path / "rules")
+    deck = f"{LANGUAGES[0]}/{FIXTURE_ID}/quiz/{FIXTURE_ID}-{LANGUAGES[0]}.apkg"
+    first, again = decks_in_fresh_processes(rules, deck, 1_700_000_000, ("1", "2"))
+    assert first[:2] == b"PK" and first == again
 
-    return Writer(site, game, lang).field(rule, "title")
 
-def test_notes_keep_their_ids_when_a_text_changes_and_bytes_repeat(tmp_path):
+def test_notes_keep_their_ids_when_a_text_changes(tmp_path):
     rules = fixture_rules(tmp_path / "rules")
     deck = f"{FIXTURE_ID}/quiz/{FIXTURE_ID}-{LANGUAGES[0]}.apkg"
     first = render_site(load_site(rules), SITE_URL, 1_700_000_000)[f"{LANGUAGES[0]}/{deck}"]
-    again = render_site(load_site(rules), SITE_URL, 1_700_000_000)[f"{LANGUAGES[0]}/{deck}"]
-    assert first == again                          # reproducible: the same content, the same file
     questions = rules / FIXTURE_ID / f"questions.{LANGUAGES[0]}.yml"
     text = questions.read_text(encoding="utf-8")
     questions.write_text(text.replace("How many points", "How many points in all", 1), encoding="utf-8")

@@ -9,7 +9,7 @@ import pytest
 
 import yaml
 
-from conftest import LINT_FIXTURES, apply_lint_fixture, expected_line, fixture_repo, mkdocs
+from conftest import FIXTURE_ID, LINT_FIXTURES, apply_lint_fixture, expected_line, fixture_repo, mkdocs
 
 pytestmark = pytest.mark.slow
 
@@ -37,7 +37,7 @@ def repo(good_repo, tmp_path) -> Path:
 
 
 # One lint fixture per layer: the YAML, the schema, the translations, the structure, the quiz.
-CODES = ["RR001", "RR003", "RR103", "RR201", "RR301", "RR302", "RR303", "RR306"]
+CODES = ["RR001", "RR003", "RR103", "RR113", "RR201", "RR301", "RR302", "RR303", "RR306"]
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -54,4 +54,18 @@ def test_bad_input_stops_the_build_cleanly(repo, code):
     wanted = f"rules/{expect['file']}{line}: " + (f"{expect['id']}: " if expect.get("id") else "") + code
     problem_lines = [text for text in output.splitlines() if text.startswith("rules/")]
     assert any(text.startswith(wanted) and expect["message"] in text for text in problem_lines), output
+    assert snapshot(repo / "site") == before
+
+
+def test_an_answer_not_of_its_kind_stops_the_build_with_one_line(repo):
+    """It ended in `TypeError: unhashable type: 'list'` from wording.number, through the build's verifying process."""
+    questions = repo / "rules" / FIXTURE_ID / "questions.yml"
+    text = questions.read_text(encoding="utf-8")
+    questions.write_text(text.replace("    answer: 8\n", "    answer: [not, an, answer]\n", 1), encoding="utf-8")
+    before = snapshot(repo / "site")
+    result = mkdocs(repo)
+    output = result.stdout + result.stderr
+    assert result.returncode != 0 and "Traceback" not in output, output
+    assert f"rules/{FIXTURE_ID}/questions.yml:10: three-dice-total: RR005 questions.0.answer must be a whole number, " \
+           "not a list" in output, output
     assert snapshot(repo / "site") == before

@@ -2,12 +2,14 @@
 at all) or IllegalState (a game that cannot happen) — never any other exception, so a bad question is one clean line."""
 from __future__ import annotations
 
+import copy
 import functools
 import importlib
 import inspect
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,24 +38,73 @@ def test_every_game_has_a_checker_with_rules_to_ask():
     assert GAME_IDS and all(bound_checker(game_id).rules() for game_id in GAME_IDS)
 
 
+@functools.cache
+def stated_givens(game_id: str) -> dict[str, list[dict]]:
+    """The givens of the game's questions, by the rule they ask: well-formed games to vary one value of."""
+    path = RULES / game_id / "questions.yml"
+    found: dict[str, list[dict]] = {}
+    for question in (yaml.safe_load(path.read_text(encoding="utf-8"))["questions"] if path.exists() else []):
+        found.setdefault(question["check"], []).append(question["givens"])
+    return found
+
+
+def leaves(data, path=()):
+    if isinstance(data, dict) and data:
+        return [leaf for key, value in data.items() for leaf in leaves(value, path + (key,))]
+    if isinstance(data, list) and data:
+        return [leaf for i, value in enumerate(data) for leaf in leaves(value, path + (i,))]
+    return [path]
+
+
+def givens_near_a_question(data, questions: list[dict]) -> dict:
+    """A question's givens with one value changed: mostly still well-formed, sometimes a game that cannot happen."""
+    givens = copy.deepcopy(data.draw(st.sampled_from(questions), label="question"))
+    path = data.draw(st.sampled_from(leaves(givens)), label="changed")
+    if path:
+        target = givens
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = data.draw(st.one_of(st.integers(-1, 12), VALUES), label="to")
+    return givens
+
+
+def outcome(function, *args):
+    """What a checker call comes to: ("value", it), or the class of the error it raised."""
+    try:
+        return "value", function(*args)
+    except (MalformedInput, IllegalState) as exc:
+        return type(exc), str(exc)
+
+
 @pytest.mark.parametrize("game_id, check", CHECKS, ids=[f"{g}.{c}" for g, c in CHECKS])
 @settings(max_examples=min(60, settings.default.max_examples), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_any_givens_are_answered_or_rejected_cleanly(game_id, check, data):
+    """Whatever the givens, the legality check and the rule agree on what they are: a name the rule does not take, or
+    one missing, is malformed to both; givens the legality check finds malformed, the rule rejects too; a game the rule
+    finds impossible, the legality check names; and a rule's answer is the same each time it is asked."""
     checker = bound_checker(game_id)
     names = list(inspect.signature(getattr(checker, check)).parameters)
-    givens = data.draw(st.fixed_dictionaries({name: VALUES for name in names},
-                                             optional={"unexpected": VALUES}), label="givens")
-    if data.draw(st.booleans(), label="drop one") and names:
-        givens.pop(names[0], None)
-    try:
-        checker.illegal(check, givens)
-    except MalformedInput:
-        pass
-    try:
-        checker.call(check, givens)
-    except (MalformedInput, IllegalState):
-        pass
+    questions = stated_givens(game_id).get(check)
+    if questions and data.draw(st.integers(0, 3), label="near a question") > 0:
+        givens = givens_near_a_question(data, questions)
+    else:
+        givens = data.draw(st.fixed_dictionaries({name: VALUES for name in names},
+                                                 optional={"unexpected": VALUES}), label="givens")
+        if data.draw(st.booleans(), label="drop one") and names:
+            givens.pop(names[0], None)
+    judged, answered = outcome(checker.illegal, check, givens), outcome(checker.call, check, givens)
+    if "unexpected" in givens or set(givens) != set(names):
+        assert judged[0] is answered[0] is MalformedInput, (judged, answered)
+        return
+    if judged[0] is MalformedInput:
+        assert answered[0] is MalformedInput, f"the legality check rejects the givens ({judged[1]}), the rule does not"
+    else:
+        assert all(isinstance(reason, str) and reason for reason in judged[1]), judged
+    if answered[0] is IllegalState:
+        assert judged[0] == "value" and judged[1], f"the rule finds no game ({answered[1]}), the legality check none"
+    if answered[0] == "value":
+        assert outcome(checker.call, check, givens) == answered
 
 
 # --- wrong beliefs ---------------------------------------------------------------------------------------------------
@@ -110,3 +161,35 @@ def test_a_belief_must_take_the_givens_of_the_rule_it_distorts():
             def _highest(self, roll: list) -> int:
                 """Only the highest die counts."""
                 return max(roll)
+
+
+def test_an_illegal_check_that_names_no_rule_stops_the_module_loading():
+    """Misspelled, `_illegal_<rule>` never ran: every game of that rule counted as legal without a word."""
+    from quiz.checker import Rules, rule
+
+    with pytest.raises(TypeError, match=r"Wrong\._illegal_totl .*'totl' is not a @rule .*did you mean _illegal_total\?"):
+        class Wrong(Rules):
+            @rule
+            def total(self, roll: list) -> int:
+                """Every die counts."""
+                return sum(roll)
+
+            def _illegal_totl(self, roll: list):
+                yield "never asked"
+    assert all(name[len("_illegal_"):] in bound_checker(game_id).rules() for game_id in GAME_IDS
+               for name in dir(bound_checker(game_id)) if name.startswith("_illegal_"))
+
+
+def test_a_game_filter_is_called_as_the_checker_contract_says():
+    """checker.py documented f(value, words, lang) while wording.py passes the language's Wording."""
+    from quiz.checker import Rules
+    from quiz.site.wording import Wording
+
+    calls = []
+    words = {"clue": {"one": "# Hinweis", "other": "# Hinweise"}}
+    wording = Wording("de", words, formatters={"clues": lambda value, words, say: calls.append((value, words, say))
+                                               or say("clue", value)})
+    assert wording.fill("{n|clues}", {"n": 4200}) == "4.200 Hinweise"
+    value, given_words, say = calls[0]
+    assert (value, given_words, say.lang, say.number(2)) == (4200, words, "de", "2")
+    assert "f(value, words, say)" in " ".join(inspect.getdoc(Rules.text_formatters).split())

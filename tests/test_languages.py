@@ -15,9 +15,38 @@ pytestmark = pytest.mark.slow   # builds a copy of the site
 NEW = "nl"   # Dutch: Babel, Material and lunr know it; its CLDR plural forms (one, other) are English's
 
 
-def test_the_site_languages_are_the_i18n_plugins():
-    languages = site_languages()
-    assert languages.default == languages.codes[0] and len(set(languages.codes)) == len(languages.codes) >= 2
+def test_the_site_languages_are_the_i18n_plugins_default_first_whatever_the_order(tmp_path):
+    """A config, written by hand, whose default language is listed neither first nor alone, with one not built, a
+    !ENV tag and a Python tag as mkdocs.yml has them."""
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("""site_url: !ENV [SITE_URL, "http://127.0.0.1:8000/"]
+markdown_extensions:
+  - pymdownx.emoji:
+      emoji_index: !!python/name:material.extensions.emoji.twemoji
+plugins:
+  - search
+  - i18n:
+      docs_structure: folder
+      languages:
+        - locale: fr
+          name: Français
+          build: true
+        - locale: nl
+          name: Nederlands
+          build: false
+        - locale: tr
+          name: Türkçe
+        - locale: de
+          name: Deutsch
+          default: true
+        - locale: en
+""", encoding="utf-8")
+    languages = site_languages(config)
+    assert (languages.codes, languages.default) == (("de", "fr", "tr", "en"), "de")
+    assert [languages.name(code) for code in languages.codes] == ["Deutsch", "Français", "Türkçe", "en"]
+    assert [languages.prefix(code) for code in languages.codes] == ["", "fr/", "tr/", "en/"]
+    real = site_languages()
+    assert len(set(real.codes)) == len(real.codes) >= 2 and real.default in real.codes
 
 
 def test_a_fifth_language_needs_no_code_change(tmp_path):

@@ -131,3 +131,84 @@ def test_the_same_game_not_marked_draft_stops_the_build(tmp_path):
     game = a_second_game_without_its_checker(rules, draft=False)
     with pytest.raises(ContentError, match=f"{game}: RR007 no rules checker module"):
         load_site(rules)
+
+# --- every bad input a line, never a traceback --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("old, new, expected", [
+    ("  - id: two-dice-total", "  - id: three-dice-total", "questions.yml:13: three-dice-total: RR201 duplicate question id"),
+    ("    answer: 8", "    answer: [not, an, answer]",
+     "questions.yml:10: three-dice-total: RR005 questions.0.answer must be a whole number, not a list"),
+    ("    answer: true", "    answer: 'yes'",
+     "questions.yml:25: higher-total-wins: RR005 questions.2.answer must be true or false, not text"),
+    ("    answer: Ana", "    answer: 1", "questions.yml:42: most-points-lead: RR005 questions.4.answer must be text, not a whole"),
+    ("    answer: [Bruno, Cem, Ana]", "    answer: [Bruno, 3, Ana]",
+     "questions.yml:57: order-of-three: RR005 questions.6.answer.1 must be text, not a whole number"),
+])
+def test_a_question_with_a_duplicate_id_or_an_answer_not_of_its_kind_is_one_line(tmp_path, old, new, expected):
+    """Two questions with one id ended in a TypeError in bank.py; an answer of another kind than the question's in one
+    in wording.number: the schema types the answer by the kind."""
+    rules = fixture_rules(tmp_path / "rules")
+    questions = rules / FIXTURE_ID / "questions.yml"
+    text = questions.read_text(encoding="utf-8")
+    assert old in text
+    questions.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_site(rules)
+    assert f"rules/{FIXTURE_ID}/{expected}" in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize("module, expected", [
+    ("import a_module_this_site_does_not_have\n",
+     "RR007 quiz/{game}.py:1 failed to load: ModuleNotFoundError: No module named 'a_module_this_site_does_not_have'"),
+    ("from quiz.pips import Pips\n\n\nclass Misspelled(Pips):\n    def _illegal_wins_rond(self, mine, theirs):\n"
+     "        yield 'never asked'\n",
+     "RR007 quiz/{game}.py:4 failed to load: TypeError: Misspelled._illegal_wins_rond (line 5): 'wins_rond' is not a "
+     "@rule "
+     "of Misspelled, so this legality check would never run (did you mean _illegal_wins_round?)"),
+    ("from quiz.pips import Pips\n\nclass Broken(Pips)\n", "RR007 quiz/{game}.py:3 failed to load: SyntaxError: "),
+])
+def test_a_checker_that_fails_to_import_is_reported_with_its_error(tmp_path, monkeypatch, module, expected):
+    """A checker whose own import fails was reported as "no rules checker module"; a misspelled _illegal_<rule> meant
+    "always legal" without a word."""
+    import quiz
+
+    rules = fixture_rules(tmp_path / "rules")
+    game = a_second_game_without_its_checker(rules, draft=False)
+    checkers = tmp_path / "checkers"
+    checkers.mkdir()
+    (checkers / f"{game}.py").write_text(module, encoding="utf-8")
+    monkeypatch.setattr(quiz, "__path__", [*quiz.__path__, str(checkers)])
+    with pytest.raises(ContentError) as caught:
+        load_site(rules)
+    assert f"rules/{game}/game.yml: {game}: " + expected.format(game=game) in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize("judge", ["yields", "raises"])
+def test_a_range_whose_values_are_games_only_every_n_is_told_the_step(tmp_path, monkeypatch, judge):
+    """RR306 said "narrow the ranges" where a step [low, high, step] was the fix (Farkle totals in fifties): points in
+    fifties, simulated on the fixture's leader rule, as an impossible game (too few variants) and as malformed input."""
+    from quiz.checker import MalformedInput, rules_class
+
+    def fifties(self, players):
+        for name, points in players.items():
+            if points % 50:
+                if judge == "raises":
+                    raise MalformedInput(f"players[{name!r}]: points come in fifties")
+                yield f"players[{name!r}]: points come in fifties"
+
+    rules = fixture_rules(tmp_path / "rules")
+    monkeypatch.setattr(rules_class(__import__(f"quiz.{FIXTURE_ID}", fromlist=["_"])), "_illegal_leader", fifties,
+                        raising=False)
+    questions = rules / FIXTURE_ID / "questions.yml"
+    text = questions.read_text(encoding="utf-8")
+    for old, new in [("{Ana: 14, Bruno: 11}", "{Ana: 150, Bruno: 100}"), ("{Ana: 6, Bruno: 10}", "{Ana: 50, Bruno: 100}"),
+                     ("{players.Ana: [0, 20], players.Bruno: [0, 20]}", "{players.Ana: [0, 1000], players.Bruno: [5, 995]}")]:
+        assert old in text
+        text = text.replace(old, new)
+    questions.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_site(rules)
+    lines = [str(p) for p in caught.value.problems if p.code == "RR306"]
+    assert len(lines) == 1 and lines[0].startswith(f"rules/{FIXTURE_ID}/questions.yml:35: most-points-lead: RR306 "), lines
+    assert lines[0].endswith("players.Ana is a game only every 50 from 150: give its range that step, [0, 1000, 50]; "
+                             "players.Bruno is a game only every 50 from 100: give its range that step, [50, 950, 50]"), lines

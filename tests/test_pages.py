@@ -144,6 +144,15 @@ def test_nothing_is_loaded_from_another_host(site_dir):
     assert not offenders, offenders
 
 
+def test_the_site_publishes_nothing_of_the_overrides_but_what_its_templates_render(site_dir):
+    """MkDocs copies every file of theme.custom_dir that is not a template into the site: records kept there for the
+    drift test (tests/upstream/) were published as site/upstream/."""
+    overrides = ROOT / "overrides"
+    copied = [p.relative_to(overrides).as_posix() for p in overrides.rglob("*") if p.is_file() and p.suffix != ".html"]
+    assert not copied, f"overrides/ is MkDocs' custom_dir: these would be published {copied}"
+    assert not (site_dir / "upstream").exists()
+
+
 def test_no_page_declares_alternates_that_trigger_sitemap_fetches(site_dir):
     for path in site_dir.rglob("index.html"):
         assert 'hreflang' not in re.search(r"<head>.*?</head>", path.read_text(encoding="utf-8"), re.S).group(0), path

@@ -22,6 +22,7 @@ PRACTICE_VARIANTS = 16     # per question with ranges: the practice pool, drawn 
 MIN_PRACTICE_VARIANTS = 4  # fewer left after legality and `keep`: the ranges wash out what the question tests
 REMEMBER_QUESTIONS = 3     # "Do you remember?" on each refresher
 QUESTIONS_PER_RULE = 2     # each easy-to-forget rule is tested at least this often
+STEP_PROBES = 2000         # values of one range tried to find the step it needs, when its draws cannot happen
 MIN_ANSWER_SHARE = 0.25    # a yes/no practice question draws each answer in at least this share of its variants
 
 
@@ -461,7 +462,7 @@ class QuestionCheck:
                     continue
                 result, answer = computed(game, question, givens)
             except (MalformedInput, IllegalState) as exc:
-                self.add("RR306", f"vary draws malformed givens ({exc}); narrow the ranges")
+                self.add("RR306", f"vary draws malformed givens ({exc}); {self.steps() or 'narrow the ranges'}")
                 return None
             except Exception as exc:
                 self.add("RR305", f"checker crashed on a variant: {type(exc).__name__}: {exc}")
@@ -486,9 +487,40 @@ class QuestionCheck:
             self.add("RR306", f"vary: only {len(practice.variants)} variant(s) are legal, keep "
                      f"{', '.join(c.text for c in question.keep or []) or 'the question'} and catch a wrong belief"
                      f" ({practice.illegal} illegal, {practice.lost} lost it, {practice.untested} caught none); "
-                     f"widen or narrow the ranges")
+                     f"{self.steps() or 'widen or narrow the ranges'}")
             return None
         return practice if self.answers_move(practice) else None
+
+    def steps(self) -> str | None:
+        """The fix for ranges whose values are games only on a grid through the stated value (Farkle totals in fifties):
+        for each such range, the step that keeps to the grid; None when no range is one (then narrow or widen them)."""
+        question, advice = self.question, []
+        for name, bounds in question.vary.items():
+            low, high, step = (*bounds, 1)[:3]
+            stated = resolve(question.givens, name)
+            tried = range(low, high + 1, step)[:STEP_PROBES]
+            games = {value for value in tried if self._is_game(name, value)}
+            grid = math.gcd(*(value - stated for value in games)) if games else 0
+            if grid <= step or grid % step or len(games) == len(tried) or \
+                    any((value - stated) % grid == 0 and value not in games for value in tried):
+                continue
+            first, last = low + (stated - low) % grid, high - (high - stated) % grid
+            advice.append(f"{name} is a game only every {grid} from {stated}: give its range that step, "
+                          f"[{first}, {last}, {grid}]")
+        return "; ".join(advice) or None
+
+    def _is_game(self, name: str, value: int) -> bool:
+        """Whether the stated givens with one varied given set to value are well-formed and a game that can happen."""
+        drawn = plain(self.question.givens)
+        try:
+            assign(drawn, name, value)
+            givens = with_derived(self.question, drawn, self.facts)
+            if self.game.checker.illegal(self.question.check, givens):
+                return False
+            computed(self.game, self.question, givens)
+        except Exception:  # whatever the checker says against it, this value is no game; the draw reported why
+            return False
+        return True
 
     def answers_move(self, practice: Practice) -> bool:
         """A practice question whose answer never changes is answered by pattern after two variants: it needs two

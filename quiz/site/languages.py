@@ -32,6 +32,8 @@ def _env_tag(loader: yaml.SafeLoader, node: yaml.Node):
 
 _ConfigLoader.add_constructor("!ENV", _env_tag)
 _ConfigLoader.add_multi_constructor("!", lambda loader, suffix, node: None)
+# Material's own examples write `!!python/name:material.extensions.emoji.twemoji`: a global tag, not one of "!…"
+_ConfigLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
 
 
 def site_url(config: Path = MKDOCS_CONFIG) -> str:

@@ -351,6 +351,22 @@ def lint_list_markers(site: Site, game: Game, problems: Problems) -> None:
                                       f"numbered list: write it with a backslash before the dot ({{placeholder}}\\.)")
 
 
+def shown_as_is(key_path: tuple) -> bool:
+    """A text a page shows without filling it in: a computed table's column labels, the numbers table's own columns."""
+    return (len(key_path) == 4 and key_path[0] == "entries" and key_path[2] == "columns") or \
+        key_path in (("headings", "numbers_rule"), ("headings", "numbers_value"))
+
+
+def lint_labels_shown_as_is(game: Game, problems: Problems) -> None:
+    """A placeholder in a table's label would reach the page as "{name}": labels are not filled in."""
+    for lang, texts in game.texts.items():
+        for key_path, text in _strings(texts):
+            if shown_as_is(key_path) and placeholder_paths(text):
+                problems.add(game.dir / f"text.{lang}.yml", _where(texts, key_path),
+                             ".".join(map(str, key_path[1:] if key_path[0] == "entries" else key_path)), "RR113", f"{text!r}: a table's label is shown as it is, never filled in: type its words "
+                                      f"(a column shows the numbers)")
+
+
 TYPED_DATE = re.compile(r"(?<!\d)(?<!\d[./])(?:\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![./]?\d)")
 
 
@@ -375,5 +391,6 @@ def lint_site(site: Site, problems: Problems) -> None:
         lint_retyped_facts(site, game, problems)
         lint_todos(site, game, problems)
         lint_list_markers(site, game, problems)
+        lint_labels_shown_as_is(game, problems)
     lint_typography(site, problems)
     lint_typed_dates(site, problems)

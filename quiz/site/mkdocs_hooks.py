@@ -89,7 +89,7 @@ def changed_once(html: str, material: str | re.Pattern, ours, template: str, mov
     html = str(html)  # a plain string: re.sub on Markup would escape the groups it puts back
     found = material.search(html) if isinstance(material, re.Pattern) else material in html
     if not found:
-        raise PluginError(f"{template}: Material's {moved}; see overrides/upstream/")
+        raise PluginError(f"{template}: Material's {moved}; see tests/upstream/")
     changed = material.sub(ours, html, count=1) if isinstance(material, re.Pattern) else html.replace(material, ours, 1)
     return jinja2.utils.markupsafe.Markup(changed)
 

@@ -12,7 +12,8 @@ CODES: dict[str, str] = {
     "RR004": "a key that the file's schema requires is missing",
     "RR005": "a value of the wrong type or form",
     "RR006": "a text file for a language the site does not build",
-    "RR007": "a game without a usable rules checker, or a table its checker rejects",
+    "RR007": "a game without a usable rules checker (none, one that fails to import, an _illegal_ check of no rule), "
+             "or a table its checker rejects",
     "RR101": "a translation lacks a text that English has",
     "RR102": "a translation has a key that English lacks",
     "RR103": "a text's placeholders differ from English (names or how often)",
@@ -26,6 +27,7 @@ CODES: dict[str, str] = {
              "before : ; ! ? or inside « »",
     "RR111": "a text would start a Markdown line with a number and a dot (\"1. turda\"), which the page draws as a list",
     "RR112": "a date typed into a text instead of {as_of}, which each language writes in its own format",
+    "RR113": "a placeholder in a table's label (a column, numbers_rule, numbers_value), which a page shows as it is",
     "RR201": "an id used twice",
     "RR202": "a page ref outside the rulebook",
     "RR203": "an easy-to-forget entry without a rank, or a rank used twice",
@@ -36,7 +38,8 @@ CODES: dict[str, str] = {
     "RR303": "a given the checker receives is not shown in the question's text",
     "RR304": "the checker rejects the givens as malformed",
     "RR305": "the checker crashed",
-    "RR306": "derived, vary or keep do not work: a range draws malformed givens, too few variants keep the edge case",
+    "RR306": "derived, vary or keep do not work: a range draws malformed givens, too few variants keep the edge case "
+             "(or a range needs a step)",
     "RR307": "a question names an unknown rule, checker rule, option or pick",
     "RR308": "a question's texts are missing or misshapen in a language",
     "RR309": "a question no wrong belief of its rule answers otherwise: it tests nothing",
