@@ -1,0 +1,72 @@
+"""What a player's thumb and eye meet at the table, in real Chromium at phone size (390x844), by touch and by keyboard:
+the next practice question clears the sticky header and is one Tab from the result."""
+from __future__ import annotations
+
+import pytest
+
+from browser_helpers import LANGUAGES, QUIZ_GAMES, SEEDED_RANDOM, url
+from conftest import visitor_context, watch
+
+pytestmark = pytest.mark.browser
+HEADER_BOTTOM = "document.querySelector('.md-header').getBoundingClientRect().bottom"
+TAPS = 8
+
+
+@pytest.fixture(params=["first-visit"])
+def touch_page(request, browser, server):
+    """A phone that is touched (has_touch, is_mobile), with practice seeded."""
+    context = visitor_context(browser, request.param, has_touch=True, is_mobile=True)
+    tab = context.new_page()
+    watch(tab)
+    tab.add_init_script(SEEDED_RANDOM)
+    tab.server = server
+    yield tab
+    context.close()
+
+
+def start_practice(page, lang: str, game: str) -> None:
+    page.goto(url(page.server, lang, f"{game}/quiz/"))
+    page.locator(".rr-practice-start").tap()
+    page.locator(".rr-practice-q").wait_for()
+
+
+def answer_by_keyboard(page) -> None:
+    """Answer the practice question shown with the keyboard only; focus ends on its result."""
+    block = page.locator(".rr-practice-q")
+    if block.locator(".rr-input").count():
+        block.locator(".rr-input").focus()
+        page.keyboard.type("1")
+    elif block.locator(".rr-choice").count() and not block.locator(".rr-again").count():
+        block.locator(".rr-choice").first.focus()
+    else:      # an order question takes a tap a card: "show the answer" instead
+        block.locator(".rr-reveal").focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.classList.contains('rr-result')")
+
+
+def replaced(page, shown) -> None:
+    page.wait_for_function("node => !node.isConnected", arg=shown)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_the_next_practice_question_clears_the_header(touch_page, game, lang):
+    """Taps on even turns, Enter on odd ones: either way the new question's first line is below the header."""
+    page = touch_page
+    start_practice(page, lang, game)
+    tops = []
+    for turn in range(TAPS):
+        block = page.locator(".rr-practice-q")
+        block.locator(".rr-reveal").tap()
+        shown = block.element_handle()
+        if turn % 2:
+            block.locator(".rr-next").focus()
+            page.keyboard.press("Enter")
+        else:
+            block.locator(".rr-next").tap()
+        replaced(page, shown)
+        tops.append(page.evaluate(f"[document.querySelector('.rr-practice-q .rr-q-text').getBoundingClientRect().top,"
+                                  f" {HEADER_BOTTOM}]"))
+    under = [(turn, top, header) for turn, (top, header) in enumerate(tops) if top < header]
+    assert not under, f"{lang} {game}: question text top under the header (turn, top, header bottom): {under}"
+    assert page.console_errors == []
