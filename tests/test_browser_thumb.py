@@ -1,10 +1,10 @@
 """What a player's thumb and eye meet at the table, in real Chromium at phone size (390x844), by touch and by keyboard:
-the next practice question clears the sticky header and is one Tab from the result."""
+the next practice question clears the sticky header and is one Tab from the result;"""
 from __future__ import annotations
 
 import pytest
 
-from browser_helpers import LANGUAGES, QUIZ_GAMES, SEEDED_RANDOM, url
+from browser_helpers import LANGUAGES, QUIZ_GAMES, SEEDED_RANDOM, language_for, url
 from conftest import visitor_context, watch
 
 pytestmark = pytest.mark.browser
@@ -69,4 +69,20 @@ def test_the_next_practice_question_clears_the_header(touch_page, game, lang):
                                   f" {HEADER_BOTTOM}]"))
     under = [(turn, top, header) for turn, (top, header) in enumerate(tops) if top < header]
     assert not under, f"{lang} {game}: question text top under the header (turn, top, header bottom): {under}"
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_the_next_practice_question_is_one_tab_from_the_result(touch_page, game):
+    """Answered right, wrong or shown (what the seeded turns give), by keyboard: one Tab, then Enter, serves the next."""
+    page = touch_page
+    start_practice(page, language_for(game), game)
+    for turn in range(TAPS):
+        answer_by_keyboard(page)
+        shown = page.locator(".rr-practice-q").element_handle()
+        page.keyboard.press("Tab")
+        focused = page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+        assert page.evaluate("document.activeElement.classList.contains('rr-next')"), f"turn {turn}: Tab went to {focused}"
+        page.keyboard.press("Enter")
+        replaced(page, shown)
     assert page.console_errors == []

@@ -512,7 +512,8 @@
       var next = el("button", { "type": "button", "class": "md-button rr-next" }, self.ui.next);
       next.addEventListener("click", show);
       stage.textContent = "";
-      self.wire(block, item, function () { block.appendChild(next); });
+      /* right after the result, which takes the focus: the next question is one Tab away */
+      self.wire(block, item, function () { block.querySelector(".rr-result").insertAdjacentElement("afterend", next); });
       stage.appendChild(block);
       text.focus();
     }
