@@ -1,11 +1,12 @@
 """What a player's thumb and eye meet at the table, in real Chromium at phone size (390x844), by touch and by keyboard:
-the next practice question clears the sticky header and is one Tab from the result;"""
+the next practice question clears the sticky header and is one Tab from the result; clearing the marks can be undone;"""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
-from browser_helpers import LANGUAGES, QUIZ_GAMES, SEEDED_RANDOM, language_for, url
-from conftest import visitor_context, watch
+from browser_helpers import LANGUAGES, QUIZ_GAMES, SEEDED_RANDOM, first, language_for, url, wrong_choice
+from conftest import ui_texts, visitor_context, watch
 
 pytestmark = pytest.mark.browser
 HEADER_BOTTOM = "document.querySelector('.md-header').getBoundingClientRect().bottom"
@@ -85,4 +86,37 @@ def test_the_next_practice_question_is_one_tab_from_the_result(touch_page, game)
         assert page.evaluate("document.activeElement.classList.contains('rr-next')"), f"turn {turn}: Tab went to {focused}"
         page.keyboard.press("Enter")
         replaced(page, shown)
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_clearing_the_marks_can_be_undone_by_tap_and_by_keyboard(touch_page, game):
+    """A rule missed on the quiz page, then on the refresher: cleared and brought back by taps, then by Enter (the
+    undo takes the focus, and gives it back to the reset); what comes back is kept (a reload shows it)."""
+    page, lang, question = touch_page, language_for(game), first(game, "yesno")
+    quiz = ui_texts(lang)["quiz"]
+    page.goto(url(page.server, lang, f"{game}/quiz/"))
+    page.locator(f"#q-{question['id']} .rr-choice[data-value='{wrong_choice(question)}']").tap()
+    page.goto(url(page.server, lang, f"{game}/"))
+    marked = page.locator(f"section#{question['rule']}.rr-marked")
+    reset, undo = page.locator(".rr-progress .rr-reset").first, page.locator(".rr-undo button")
+    for by_keyboard in (False, True):
+        expect(marked).to_have_count(1)
+        if by_keyboard:
+            reset.focus()
+            page.keyboard.press("Enter")
+            expect(undo).to_be_focused()
+        else:
+            reset.tap()
+        expect(marked).to_have_count(0)
+        expect(page.locator(".rr-undo")).to_contain_text(quiz["cleared"])
+        expect(undo).to_have_text(quiz["undo"])
+        if by_keyboard:
+            page.keyboard.press("Enter")
+            expect(reset).to_be_focused()
+        else:
+            undo.tap()
+        expect(undo).to_have_count(0)
+        page.reload()
+    expect(marked).to_have_count(1)
     assert page.console_errors == []
