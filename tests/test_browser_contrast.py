@@ -100,3 +100,32 @@ def test_refresher_controls_keep_their_contrast_in_every_state(browser, server, 
     found += low_contrast(page, "calculator result")
     context.close()
     assert not found, "\n".join(found)
+
+
+EDGES = """selector => {
+  """ + CONTRAST.split("const ratio = el")[0].split("selector => {")[1] + """
+  const page = el => { let back = [255, 255, 255, 1];
+    const layers = []; for (let node = el.parentElement; node; node = node.parentElement) layers.push(rgba(getComputedStyle(node).backgroundColor));
+    for (const layer of layers.reverse()) back = over(layer, back); return back; };
+  const ratio = (a, b) => { const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x); return (hi + 0.05) / (lo + 0.05); };
+  return [...document.querySelectorAll(selector)].filter(el => el.offsetParent !== null && !el.disabled).map(el => {
+    const style = getComputedStyle(el), back = page(el);
+    const edge = parseFloat(style.borderTopWidth) ? over(rgba(style.borderTopColor), back) : over(rgba(style.backgroundColor), back);
+    return [el.outerHTML.slice(0, 90), ratio(edge, back)];
+  });
+}"""
+
+
+@pytest.mark.parametrize("state", ["first-visit"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_primary_buttons_have_edges_that_stand_out(browser, server, game, scheme, state):
+    """WCAG 1.4.11: a filled button's edge (its border, or its fill where it has none) at least 3:1 against the page
+    behind it, at rest and focused: check, practice start."""
+    context, page = open_page(browser, state, scheme, url(server, language_for(game), f"{game}/quiz/"))
+    found = page.evaluate(EDGES, ".md-button--primary")
+    page.locator(".md-button--primary").first.focus()
+    found += [(f"focused {html}", ratio) for html, ratio in page.evaluate(EDGES, ".md-button--primary")]
+    context.close()
+    assert found
+    assert not [(html, f"{ratio:.2f}:1") for html, ratio in found if ratio < 3]
