@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_helpers import LANGUAGES, QUIZ_GAMES, SEEDED_RANDOM, first, language_for, url, wrong_choice
-from conftest import ui_texts, visitor_context, watch
+from conftest import all_pages, ui_texts, visitor_context, watch
 
 pytestmark = pytest.mark.browser
 HEADER_BOTTOM = "document.querySelector('.md-header').getBoundingClientRect().bottom"
@@ -120,3 +120,22 @@ def test_clearing_the_marks_can_be_undone_by_tap_and_by_keyboard(touch_page, gam
         page.reload()
     expect(marked).to_have_count(1)
     assert page.console_errors == []
+
+
+STANDALONE_LINKS = """() => [...document.querySelectorAll('.md-content a[href]')].filter(a => a.offsetParent !== null).filter(a => {
+  const block = a.closest('p, li, dd, td, th, h1, h2, h3, h4, div');
+  return block && block.textContent.trim() === a.textContent.trim(); })
+  .map(a => [a.textContent.trim().slice(0, 50), Math.min(...[...a.getClientRects()].map(r => r.height))])"""
+
+
+@pytest.mark.parametrize("path", all_pages())
+def test_standalone_text_links_are_at_least_24_px_tall(touch_page, path):
+    """WCAG 2.2 target size: a link alone in its paragraph or list item ("Read the rule: …", "Back to the refresher",
+    the home page's links) is no link inside a sentence, so no exception: each of its lines at least 24 px tall. Every
+    page, with every answer open (the rule links are inside them); languages taken in turn."""
+    page = touch_page
+    page.goto(url(page.server, LANGUAGES[all_pages().index(path) % len(LANGUAGES)], path))
+    page.evaluate("document.querySelectorAll('.md-content details').forEach(d => { d.open = true; })")
+    links = page.evaluate(STANDALONE_LINKS)
+    assert [text for text, _ in links if text], path
+    assert not [(text, height) for text, height in links if height < 24]
