@@ -1,5 +1,6 @@
 """What a player's thumb and eye meet at the table, in real Chromium at phone size (390x844), by touch and by keyboard:
-the next practice question clears the sticky header and is one Tab from the result; clearing the marks can be undone;"""
+the next practice question clears the sticky header and is one Tab from the result; clearing the marks can be undone;
+standalone links are tall enough to tap; nothing floats over an answer control."""
 from __future__ import annotations
 
 import pytest
@@ -139,3 +140,41 @@ def test_standalone_text_links_are_at_least_24_px_tall(touch_page, path):
     links = page.evaluate(STANDALONE_LINKS)
     assert [text for text, _ in links if text], path
     assert not [(text, height) for text, height in links if height < 24]
+
+
+ANSWER_CONTROLS = ".rr-controls button:not([disabled])"
+HIT = "el => { const r = el.getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el; }"
+PILL_SHOWN = "!document.querySelector('.md-top') || !document.querySelector('.md-top').hidden"
+
+
+@pytest.mark.parametrize("state", ["first-visit"])
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_nothing_floats_over_an_answer_control(browser, server, game, state):
+    """Every answer button of a quiz page, brought back into view by scrolling up (where Material shows its "back to
+    top" pill) until it sits just under the header, then by Shift+Tab (the focus scrolls it into view): the point at
+    its centre is the button itself, not the pill nor the header."""
+    context = visitor_context(browser, state)
+    page = context.new_page()
+    page.goto(url(server, language_for(game), f"{game}/quiz/"))
+    header = page.evaluate(HEADER_BOTTOM)
+    page.mouse.move(200, 400)
+    covered = []
+    buttons = page.locator(ANSWER_CONTROLS)
+    for index in range(buttons.count()):
+        button = buttons.nth(index)
+        target = button.evaluate(f"el => el.getBoundingClientRect().top + scrollY - {header + 8}")
+        if not 400 <= target <= page.evaluate("document.documentElement.scrollHeight - innerHeight") - 400:
+            continue     # too near either end to come from 400 px further down: Shift+Tab below reaches it
+        page.evaluate(f"window.scrollTo(0, {target + 400})")
+        page.mouse.wheel(0, -400)
+        page.wait_for_function(f"Math.abs(scrollY - {target}) < 2 && ({PILL_SHOWN})")
+        if not button.evaluate(HIT):
+            covered.append(f"scrolled up: {button.inner_text()} #{index}")
+    buttons.last.focus()
+    for index in range(buttons.count() - 1, 0, -1):
+        page.keyboard.press("Shift+Tab")
+        focused = page.locator(":focus")
+        if focused.evaluate("(el, controls) => el.matches(controls)", ANSWER_CONTROLS) and not focused.evaluate(HIT):
+            covered.append(f"Shift+Tab: {focused.inner_text()}")
+    context.close()
+    assert not covered, covered
