@@ -76,7 +76,7 @@ def test_the_next_practice_question_clears_the_header(touch_page, game, lang):
 
 @pytest.mark.parametrize("game", QUIZ_GAMES)
 def test_the_next_practice_question_is_one_tab_from_the_result(touch_page, game):
-    """Answered right, wrong or shown (what the seeded turns give), by keyboard: one Tab, then Enter, serves the next."""
+    """Answered right, wrong or shown (as the seeded turns come), by keyboard: one Tab, then Enter, serves the next."""
     page = touch_page
     start_practice(page, language_for(game), game)
     for turn in range(TAPS):
@@ -84,7 +84,7 @@ def test_the_next_practice_question_is_one_tab_from_the_result(touch_page, game)
         shown = page.locator(".rr-practice-q").element_handle()
         page.keyboard.press("Tab")
         focused = page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
-        assert page.evaluate("document.activeElement.classList.contains('rr-next')"), f"turn {turn}: Tab went to {focused}"
+        assert page.evaluate("document.activeElement.classList.contains('rr-next')"), f"turn {turn}: Tab to {focused}"
         page.keyboard.press("Enter")
         replaced(page, shown)
     assert page.console_errors == []
@@ -123,7 +123,8 @@ def test_clearing_the_marks_can_be_undone_by_tap_and_by_keyboard(touch_page, gam
     assert page.console_errors == []
 
 
-STANDALONE_LINKS = """() => [...document.querySelectorAll('.md-content a[href]')].filter(a => a.offsetParent !== null).filter(a => {
+STANDALONE_LINKS = """() => [...document.querySelectorAll('.md-content a[href]')].filter(a => {
+  if (a.offsetParent === null) return false;
   const block = a.closest('p, li, dd, td, th, h1, h2, h3, h4, div');
   return block && block.textContent.trim() === a.textContent.trim(); })
   .map(a => [a.textContent.trim().slice(0, 50), Math.min(...[...a.getClientRects()].map(r => r.height))])"""
@@ -143,7 +144,8 @@ def test_standalone_text_links_are_at_least_24_px_tall(touch_page, path):
 
 
 ANSWER_CONTROLS = ".rr-controls button:not([disabled])"
-HIT = "el => { const r = el.getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el; }"
+HIT = """el => { const r = el.getBoundingClientRect();
+  return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el; }"""
 PILL_SHOWN = "!document.querySelector('.md-top') || !document.querySelector('.md-top').hidden"
 
 

@@ -89,7 +89,7 @@ def test_a_calculator_by_keyboard_writes_points_as_the_page_does_and_keeps_the_f
     page.goto(url(server, lang, f"{game}/"))
     root = page.locator(f"#{calculator} ~ .rr-calc, .rr-tool:has(#{calculator}) .rr-calc").first
     ui, most = json.loads(root.get_attribute("data-ui")), int(root.get_attribute("data-dice"))
-    table = json.loads((site_dir / lang_prefix(lang) / game / root.get_attribute("data-table")).read_text(encoding="utf-8"))
+    table = json.loads((site_dir / lang_prefix(lang) / game / root.get_attribute("data-table")).read_text("utf-8"))
     roll = max((key for key in table if len(key) == most), key=lambda key: table[key][0])
     for value in roll:
         root.locator(f".rr-calc-faces .rr-die:nth-child({value})").focus()
@@ -100,6 +100,6 @@ def test_a_calculator_by_keyboard_writes_points_as_the_page_does_and_keeps_the_f
     for left in range(most - 1, -1, -1):
         page.keyboard.press("Enter")
         expect(root.locator(".rr-calc-picked .rr-die")).to_have_count(left)
-        assert root.evaluate("(node) => node.contains(document.activeElement) && document.activeElement.matches('button')"), \
-            page.evaluate("document.activeElement.outerHTML.slice(0, 100)")
+        focus_kept = "node => node.contains(document.activeElement) && document.activeElement.matches('button')"
+        assert root.evaluate(focus_kept), page.evaluate("document.activeElement.outerHTML.slice(0, 100)")
     context.close()

@@ -528,7 +528,9 @@
       next.addEventListener("click", show);
       stage.textContent = "";
       /* right after the result, which takes the focus: the next question is one Tab away */
-      self.wire(block, item, function () { block.querySelector(".rr-result").insertAdjacentElement("afterend", next); });
+      self.wire(block, item, function () {
+        block.querySelector(".rr-result").insertAdjacentElement("afterend", next);
+      });
       stage.appendChild(block);
       text.focus();
     }
