@@ -12,22 +12,23 @@ from conftest import GAMES, visitor_context
 pytestmark = pytest.mark.browser
 CONTROLS = (".rr-controls button, .rr-controls input, .rr-practice-start, .rr-progress button, .rr-unknown, "
             ".rr-calc button, .rr-rule-link a, .rr-result")
-CONTRAST = """selector => {
+# Colours as Chromium computes them, laid over each other, and their relative luminance (WCAG).
+COLOURS = """
   const rgba = s => { const m = s.match(/rgba?\\(([^)]+)\\)/); if (!m) return [0, 0, 0, 0];
     const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
   const over = (top, under) => { const a = top[3] + under[3] * (1 - top[3]); if (!a) return [0, 0, 0, 0];
     return [0, 1, 2].map(i => (top[i] * top[3] + under[i] * under[3] * (1 - top[3])) / a).concat([a]); };
   const lum = c => { const v = c.slice(0, 3).map(x => { x /= 255; return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
     return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
-  const ratio = el => {
-    const layers = [];
+  const behind = el => { let back = [255, 255, 255, 1]; const layers = [];
     for (let node = el; node; node = node.parentElement) layers.push(rgba(getComputedStyle(node).backgroundColor));
-    let back = [255, 255, 255, 1];
     for (const layer of layers.reverse()) back = over(layer, back);
-    const fore = over(rgba(getComputedStyle(el).color), back);
-    const [hi, lo] = [lum(fore), lum(back)].sort((a, b) => b - a);
-    return (hi + 0.05) / (lo + 0.05);
-  };
+    return back; };
+  const contrast = (a, b) => { const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05); };
+"""
+CONTRAST = """selector => {""" + COLOURS + """
+  const ratio = el => { const back = behind(el); return contrast(over(rgba(getComputedStyle(el).color), back), back); };
   return [...document.querySelectorAll(selector)]
     .filter(el => el.offsetParent !== null && (el.tagName === "INPUT" || el.textContent.trim()))
     .map(el => [el.outerHTML.slice(0, 90), ratio(el)]);
@@ -100,3 +101,27 @@ def test_refresher_controls_keep_their_contrast_in_every_state(browser, server, 
     found += low_contrast(page, "calculator result")
     context.close()
     assert not found, "\n".join(found)
+
+
+EDGES = """selector => {""" + COLOURS + """
+  return [...document.querySelectorAll(selector)].filter(el => el.offsetParent !== null && !el.disabled).map(el => {
+    const style = getComputedStyle(el), back = behind(el.parentElement);
+    const edge = parseFloat(style.borderTopWidth) ? style.borderTopColor : style.backgroundColor;
+    return [el.outerHTML.slice(0, 90), contrast(over(rgba(edge), back), back)];
+  });
+}"""
+
+
+@pytest.mark.parametrize("state", ["first-visit"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_primary_buttons_have_edges_that_stand_out(browser, server, game, scheme, state):
+    """WCAG 1.4.11: a filled button's edge (its border, or its fill where it has none) at least 3:1 against the page
+    behind it, at rest and focused: check, practice start."""
+    context, page = open_page(browser, state, scheme, url(server, language_for(game), f"{game}/quiz/"))
+    found = page.evaluate(EDGES, ".md-button--primary")
+    page.locator(".md-button--primary").first.focus()
+    found += [(f"focused {html}", ratio) for html, ratio in page.evaluate(EDGES, ".md-button--primary")]
+    context.close()
+    assert found
+    assert not [(html, f"{ratio:.2f}:1") for html, ratio in found if ratio < 3]

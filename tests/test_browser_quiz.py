@@ -488,7 +488,7 @@ def test_keyboard_focus_follows_each_action_and_shows(page, server, game):
     page.goto(url(server, lang, f"{game}/"))
     page.locator(".rr-progress .rr-reset").focus()
     page.keyboard.press("Enter")                           # "Clear my marks"
-    expect(page.locator("#forget")).to_be_focused()
+    expect(page.locator(".rr-undo button")).to_be_focused()
     assert page.console_errors == []
 
 

@@ -7,10 +7,11 @@ import random
 import re
 
 import pytest
+from babel.numbers import format_decimal
 from playwright.sync_api import expect
 
 from browser_helpers import in_states, language_for, url
-from conftest import GAMES, LANGUAGES, game_yml, lang_prefix
+from conftest import GAMES, LANGUAGES, game_yml, lang_prefix, visitor_context
 
 pytestmark = pytest.mark.browser
 
@@ -48,15 +49,20 @@ def test_each_calculator_shows_the_answer_its_table_holds(visitor, site_dir, gam
         if points == 0:
             expect(result).to_contain_text(ui["nothing"])
         else:
-            expect(result).to_contain_text(ui["best"].replace("{points}", str(points)))
+            expect(result).to_contain_text(ui["best"].replace("{points}", format_decimal(points, locale=lang)))
             expect(result).to_contain_text(" ".join(dice))
         if every:
             expect(result).to_contain_text(ui["all"])
     root.locator(".rr-calc-picked .rr-die").first.click()   # tapping a chosen die removes it
     expect(root.locator(".rr-calc-picked .rr-die")).to_have_count(len(rolls[-1]) - 1)
-    for _ in range(most + 1 - (len(rolls[-1]) - 1)):
+    for _ in range(most - (len(rolls[-1]) - 1)):
         root.locator(".rr-calc-faces .rr-die").first.click()
-    expect(result).to_have_text(ui["full"])
+    expect(root.locator(".rr-calc-picked .rr-die")).to_have_count(most)
+    expect(result).not_to_be_empty()
+    score = result.inner_text()
+    root.locator(".rr-calc-faces .rr-die").first.click()       # one die too many: refused, said, the score stays
+    expect(root.locator(".rr-calc-note")).to_have_text(ui["full"])
+    assert result.inner_text() == score
     assert page.console_errors == [] and page.foreign_requests == []
 
 
@@ -69,3 +75,31 @@ def test_each_computed_table_has_a_bar_per_row(page, server, lang, game, page_na
     expect(rows.first).to_be_visible()
     assert rows.count() == bars.count() > 0
     assert all(re.search(r"\d", cell) for cell in rows.locator("td").all_inner_texts())
+
+
+@pytest.mark.parametrize("state", ["first-visit"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game, calculator", CALCULATORS)
+def test_a_calculator_by_keyboard_writes_points_as_the_page_does_and_keeps_the_focus(browser, server, site_dir, game,
+                                                                                     calculator, lang, state):
+    """The highest-scoring roll of the most dice (thousands, in the format of the page's tables, which Babel writes),
+    tapped in with Enter; then every die removed with Enter: the focus stays in the calculator each time."""
+    context = visitor_context(browser, state)
+    page = context.new_page()
+    page.goto(url(server, lang, f"{game}/"))
+    root = page.locator(f"#{calculator} ~ .rr-calc, .rr-tool:has(#{calculator}) .rr-calc").first
+    ui, most = json.loads(root.get_attribute("data-ui")), int(root.get_attribute("data-dice"))
+    table = json.loads((site_dir / lang_prefix(lang) / game / root.get_attribute("data-table")).read_text("utf-8"))
+    roll = max((key for key in table if len(key) == most), key=lambda key: table[key][0])
+    for value in roll:
+        root.locator(f".rr-calc-faces .rr-die:nth-child({value})").focus()
+        page.keyboard.press("Enter")
+    expect(root.locator(".rr-calc-result")).to_contain_text(
+        ui["best"].replace("{points}", format_decimal(table[roll][0], locale=lang)))
+    root.locator(".rr-calc-picked .rr-die").nth(most // 2).focus()
+    for left in range(most - 1, -1, -1):
+        page.keyboard.press("Enter")
+        expect(root.locator(".rr-calc-picked .rr-die")).to_have_count(left)
+        focus_kept = "node => node.contains(document.activeElement) && document.activeElement.matches('button')"
+        assert root.evaluate(focus_kept), page.evaluate("document.activeElement.outerHTML.slice(0, 100)")
+    context.close()

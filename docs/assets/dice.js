@@ -19,6 +19,8 @@
     this.table = null;
     this.loading = null;
     this.dice = [];
+    /* points as the page's tables write them (Babel at build): 1.100 de, 1 100 fr, 1,100 en */
+    this.number = new Intl.NumberFormat(document.documentElement.lang);
     this.build();
   }
 
@@ -57,11 +59,13 @@
     this.root.appendChild(rollLine);
     this.result = el("p", { "class": "rr-calc-result", "aria-live": "polite" });
     this.root.appendChild(this.result);
+    this.note = el("p", { "class": "rr-calc-note", "aria-live": "polite" });   /* a die refused: the score stays */
+    this.root.appendChild(this.note);
     this.update();
   };
 
   Calculator.prototype.add = function (value) {
-    if (this.dice.length >= this.maxDice) { this.result.textContent = this.ui.full; return; }
+    if (this.dice.length >= this.maxDice) { this.note.textContent = this.ui.full; return; }
     this.dice.push(value);
     this.update();
   };
@@ -70,11 +74,18 @@
     var self = this;
     var ui = this.ui;
     this.picked.textContent = "";
+    this.note.textContent = "";
     if (!this.dice.length) { this.picked.appendChild(el("span", {}, ui.empty)); }
     this.dice.forEach(function (value, index) {
       var button = el("button", { "type": "button", "class": "rr-die rr-die-picked", "aria-label": ui.remove + " (" + value + ")" });
       button.appendChild(drawnDie(value));
-      button.addEventListener("click", function () { self.dice.splice(index, 1); self.update(); });
+      button.addEventListener("click", function () {
+        self.dice.splice(index, 1);
+        self.update();
+        /* the focus stays in the tool (its button is gone): on the next die, the one before, or the first face */
+        var left = self.picked.querySelectorAll(".rr-die");
+        (left[index] || left[index - 1] || self.root.querySelector(".rr-calc-faces .rr-die")).focus();
+      });
       self.picked.appendChild(button);
     });
     if (!this.dice.length) { this.result.textContent = ""; return; }
@@ -94,7 +105,7 @@
       result.appendChild(el("strong", {}, ui.nothing));
       return;
     }
-    result.appendChild(el("strong", {}, format(ui.best, { points: entry[0] })));
+    result.appendChild(el("strong", {}, format(ui.best, { points: this.number.format(entry[0]) })));
     result.appendChild(document.createTextNode(" – " + format(ui["with"], { set_aside: entry[1].split("").join(" ") })));
     if (entry[2] === 1) {
       result.classList.add("rr-calc-all");

@@ -326,11 +326,26 @@
     this.save();
   };
 
-  Quiz.prototype.reset = function () {
+  /* Clearing every mark at once is one tap: it says so, with a button that brings them back (and takes the focus). */
+  Quiz.prototype.reset = function (button) {
+    var self = this;
+    var before = this.record.rules;
     this.record.rules = {};
     this.save();
-    var heading = document.getElementById("forget") || document.querySelector("h1");
-    if (heading) { heading.setAttribute("tabindex", "-1"); heading.focus(); }
+    document.querySelectorAll(".rr-undo").forEach(function (old) { old.remove(); });
+    var notice = el("p", { "class": "rr-notice rr-undo", "role": "status" }, this.ui.cleared + " ");
+    var undo = el("button", { "type": "button", "class": "md-button" }, this.ui.undo);
+    undo.addEventListener("click", function () {
+      Object.keys(before).forEach(function (rule) {     /* a rule marked again since then keeps its newer entry */
+        if (!Object.prototype.hasOwnProperty.call(self.record.rules, rule)) { self.record.rules[rule] = before[rule]; }
+      });
+      self.save();
+      notice.remove();
+      button.focus();
+    });
+    notice.appendChild(undo);
+    button.closest(".rr-progress").insertAdjacentElement("afterend", notice);
+    undo.focus();
   };
 
   /* Wire the answer controls the build put into a question block; `question` holds kind, answer, rule, label, the
@@ -512,7 +527,10 @@
       var next = el("button", { "type": "button", "class": "md-button rr-next" }, self.ui.next);
       next.addEventListener("click", show);
       stage.textContent = "";
-      self.wire(block, item, function () { block.appendChild(next); });
+      /* right after the result, which takes the focus: the next question is one Tab away */
+      self.wire(block, item, function () {
+        block.querySelector(".rr-result").insertAdjacentElement("afterend", next);
+      });
       stage.appendChild(block);
       text.focus();
     }
@@ -575,7 +593,7 @@
     quiz.showNotice();
     document.querySelectorAll(".rr-reset:not([data-rr-wired])").forEach(function (button) {
       button.setAttribute("data-rr-wired", "");
-      button.addEventListener("click", function () { quiz.reset(); });
+      button.addEventListener("click", function () { quiz.reset(button); });
     });
     quiz.setUpQuestions();
     quiz.setUpPractice();

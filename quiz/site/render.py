@@ -25,7 +25,7 @@ BELIEFS_FILE = "beliefs.json"
 # they are fetched (BELIEFS_FILE) when a player first touches a question.
 SCRIPT_TEXTS = ("answer", "right", "wrong", "did_not_know", "empty_answer", "next", "marked", "to_reread", "you_missed",
                 "practice_unavailable", "storage_unavailable", "anki_offline", "your_answer", "not_a_number", "believed",
-                "learned")
+                "learned", "cleared", "undo")
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # The macro of sections.md.j2 that draws each section kind.
 SECTION_MACROS = {
