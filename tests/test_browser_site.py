@@ -150,6 +150,26 @@ def test_each_language_404_page_searches_and_switches_in_its_language(visitor, l
     assert page.console_errors == [] and page.bad_responses == []
 
 
+@in_states("first-visit", "sw-controlled", "offline")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_missing_address_stays_in_the_address_bar_and_says_not_found_in_its_language(visitor, lang):
+    """Answered by a static host with the site's root 404.html (which opens the language's own), or by the service
+    worker offline in a language saved on the device: the page speaks the language, the tab says "not found", and the
+    address bar keeps what the visitor asked for."""
+    ui = ui_texts(lang)
+    page = visitor.open(lang)
+    missing = visitor.url(lang, "no-such-page/?x=1#here")
+    response = page.goto(missing)
+    assert response is not None and response.status == 404
+    expect(page.locator("h1")).to_have_text(ui["not_found_title"])
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page).to_have_title(re.compile("^" + re.escape(ui["not_found_title"]) + " - "))
+    expect(page).to_have_url(missing)
+    page.wait_for_load_state("load")
+    expect(page).to_have_url(missing)
+    assert [e for e in page.console_errors if "status of 404" not in e] == []
+
+
 @SEARCH_STATES
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_search_loads_when_the_visitor_goes_for_it_not_before(visitor, lang):
