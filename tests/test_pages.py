@@ -129,6 +129,32 @@ def test_language_switcher_links_resolve_to_the_same_page(site_dir, lang, page):
         assert (site_dir / target.lstrip("/") / "index.html").exists()
 
 
+CONTENT = re.compile(r'<article class="md-content__inner[^"]*">(.*?)</article>', re.S)
+ELEMENT_ID = re.compile(r'<(h[1-6]|section|div)\b[^>]*\bid="([^"]+)"')
+
+
+@pytest.mark.parametrize("page", all_pages())
+def test_every_heading_and_section_has_the_same_id_in_every_language(site_dir, page):
+    """The language switcher keeps the place by id, and search results link to heading ids: an id made from a
+    heading's words would differ in each language."""
+    ids = {lang: ELEMENT_ID.findall(CONTENT.search(read(site_dir, lang, page)).group(1)) for lang in LANGUAGES}
+    assert any(tag == "h1" for tag, _ in ids[DEFAULT_LANGUAGE])
+    for lang in LANGUAGES:
+        assert ids[lang] == ids[DEFAULT_LANGUAGE], lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", all_pages())
+def test_every_link_to_a_place_on_a_page_finds_it(site_dir, lang, page):
+    """In-page and cross-page links with a #fragment land on an element of that id."""
+    base = f"http://x/{lang_prefix(lang)}{page}"
+    for href in re.findall(r'<a [^>]*?href="([^"]*#[^"]+)"', CONTENT.search(read(site_dir, lang, page)).group(1)):
+        target = urlparse(urljoin(base, html.unescape(href)))
+        path = site_dir / target.path.lstrip("/")
+        text = (path / "index.html" if target.path.endswith("/") else path).read_text(encoding="utf-8")
+        assert f'id="{target.fragment}"' in text, (href, target.path)
+
+
 def test_nothing_is_loaded_from_another_host(site_dir):
     offenders = []
     for path in site_dir.rglob("*"):
