@@ -155,6 +155,27 @@ def test_every_link_to_a_place_on_a_page_finds_it(site_dir, lang, page):
         assert f'id="{target.fragment}"' in text, (href, target.path)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_has_an_app_manifest_with_its_names_the_site_colours_and_icons(site_dir, lang):
+    import struct
+
+    manifest = json.loads((site_dir / lang_prefix(lang) / "manifest.webmanifest").read_text(encoding="utf-8"))
+    ui = ui_texts(lang)
+    assert (manifest["name"], manifest["short_name"], manifest["lang"]) == (ui["site_name"], ui["app_short_name"], lang)
+    assert len(manifest["short_name"]) <= 12                     # what a home screen shows under the icon
+    css = (ROOT / "docs/assets/site.css").read_text(encoding="utf-8")
+    assert f"--md-primary-fg-color: {manifest['theme_color']};" in css
+    base = f"http://x/{lang_prefix(lang)}manifest.webmanifest"
+    sizes = []
+    for icon in manifest["icons"]:
+        png = (site_dir / urlparse(urljoin(base, icon["src"])).path.lstrip("/")).read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[12:16] == b"IHDR"
+        width, height = struct.unpack(">II", png[16:24])
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes.append(width)
+    assert sorted(sizes) == [192, 512]
+
+
 def test_nothing_is_loaded_from_another_host(site_dir):
     offenders = []
     for path in site_dir.rglob("*"):
