@@ -14,6 +14,7 @@ var CACHE_PREFIX = PREFIX + BUILD + "-";
 /* A page is at most 16 KB gzip (a test keeps it so): a line that cannot bring it in 3 s is one where the saved copy
    serves the player better. Offline, a fetch fails at once and the saved copy answers without waiting. */
 var NETWORK_TIMEOUT = 3000;
+var FALLBACK = "offline.html";
 
 function manifestUrl() { return new URL("offline.json", self.registration.scope).href; }
 
@@ -74,14 +75,27 @@ self.addEventListener("message", function (event) {
   if (event.waitUntil) { event.waitUntil(done); }
 });
 
-/* The fallback page for a page not saved: in the language of the page asked for (its first path segment, when that
-   language has one), else the default language's at the root. Every language's cache holds every fallback page. */
+/* The page for an address neither the network nor the cache answers. In a language this device has saved (its cache
+   holds every page of it, and that language's 404.html), the address names no page: that language's "not found" page,
+   with a 404, at the address asked for. Otherwise the fallback page for a page not saved: in the language of the page
+   asked for (its first path segment, when that language has one), else the default language's at the root. Every
+   language's cache holds every fallback page. */
+function notFound(page) {
+  return page.blob().then(function (body) {
+    return new Response(body, { status: 404, statusText: "Not Found", headers: page.headers });
+  });
+}
+
 function fallbackFor(url) {
   var scope = self.registration.scope;
   var first = url.indexOf(scope) === 0 ? url.slice(scope.length).split("/")[0] : "";
-  var root = caches.match(new URL("offline.html", scope).href);
-  if (!first) { return root; }
-  return caches.match(new URL(first + "/offline.html", scope).href).then(function (page) { return page || root; });
+  var language = first ? caches.match(new URL(first + "/" + FALLBACK, scope).href) : Promise.resolve(null);
+  return language.then(function (ownFallback) {
+    var folder = ownFallback ? first + "/" : "";
+    return caches.match(new URL(folder + "404.html", scope).href).then(function (missing) {
+      return missing ? notFound(missing) : ownFallback || caches.match(new URL(FALLBACK, scope).href);
+    });
+  });
 }
 
 /* The saved copy of a page under every address that names it: with a query (a search result's ?h=, a search link's

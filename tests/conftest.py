@@ -340,12 +340,13 @@ def visitor_context(browser, state: str, **options):
 
 class Visitor:
     """A phone-sized page in one of the states a visitor meets, on a site served by a server of its own (offline
-    stops it: set_offline does not cut the service worker's own fetches). open() opens a page in that state: for the
-    states with a service worker, as the second visit to that page, after the first saved its language."""
+    stops it: set_offline does not cut the service worker's own fetches) that answers a missing address with the
+    site's root 404.html, as a static host does. open() opens a page in that state: for the states with a service
+    worker, as the second visit to that page, after the first saved its language."""
 
     def __init__(self, browser, site: Path, state: str, **options):
         self.state, self.site = state, site
-        self.server, self.httpd = serve(site)
+        self.server, self.httpd = serve(site, not_found_page=site / "404.html")
         self.context = visitor_context(browser, state, **options)
         self.page = self.context.new_page()
         watch(self.page)

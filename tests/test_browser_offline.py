@@ -89,6 +89,24 @@ def test_offline_a_page_not_saved_gets_a_page_in_its_own_language_linking_to_wha
     assert page.console_errors == []
 
 
+@in_states("first-visit", "sw-controlled", "offline")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_offline_page_at_its_own_address_loads_nothing_else_and_logs_nothing(visitor, lang):
+    """Self-contained: no stylesheet, script or icon to fetch (with no icon named, the browser asks for /favicon.ico,
+    which the site does not have: a 404 in the console, and nothing answers it offline)."""
+    page = visitor.open(lang)
+    # The browser's own requests too (an icon), which the page's events do not show; not the service worker's tries
+    # at the network while offline, which it answers from its cache.
+    failed = []
+    page.context.on("response", lambda response: response.status >= 400 and failed.append(response.url))
+    page.context.on("requestfailed", lambda request: request.service_worker is None and failed.append(request.url))
+    response = page.goto(visitor.url(lang, "offline.html"))
+    assert response is not None and response.ok
+    expect(page.locator("h1")).to_have_text(ui_texts(lang)["offline"]["title"])
+    page.wait_for_load_state("networkidle")
+    assert failed == [] and page.console_errors == [] and page.bad_responses == []
+
+
 @pytest.fixture
 def visitor_on_a_copy(request, browser, site_dir, tmp_path):
     """A Visitor (in the state the test names) on a copy of the built site, which the test may change on the server."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import expect
@@ -24,8 +25,16 @@ DOTTED_I = ("tr", "az")
 
 
 def switch_language(page, target: str) -> None:
+    """Open the switcher and tap the language where the finger sees it: Playwright's own click first scrolls the page
+    to bring the menu, still sliding in, into view (120-280 px here), which no finger does, and moves the place the
+    switch is meant to keep."""
     page.locator(".md-header__option .md-select button").first.click()
-    page.locator(f".md-select__list a[hreflang='{target}']").click()
+    link = page.locator(f".md-select__list a[hreflang='{target}']")
+    expect(link).to_be_visible()
+    link.evaluate("""a => Promise.all(a.closest('.md-select').getAnimations({subtree: true})
+                       .map(x => x.finished.catch(() => null)))""")   # a cancelled one is over too
+    box = link.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 @pytest.mark.parametrize("start, target, game", PAIRS)
@@ -43,6 +52,41 @@ def test_language_switch_keeps_the_place_on_the_page(page, server, start, target
     switch_language(page, target)
     expect(page).to_have_url(url(server, target, f"{game}/#forget"))
     expect(page.locator("#forget")).to_be_in_viewport()
+
+
+def far_rule(game: str, lang: str) -> str:
+    """The easy-to-forget entry furthest down the refresher whose title is plain words (no placeholder)."""
+    forget = next(s for s in game_yml(game)["refresher"] if s["section"] == "forget")["entries"]
+    plain = [e for e in forget if "{" not in texts(game, lang)["entries"][e["id"]]["title"]]
+    return max(plain, key=lambda e: e["rank"])["id"]
+
+
+@pytest.mark.parametrize("start, target, game", PAIRS)
+def test_language_switch_from_a_search_result_lands_on_its_section(page, server, start, target, game):
+    """A search result links to a heading's id: the other language's page has the same id, so the switch lands there."""
+    rule = far_rule(game, start)
+    page.goto(url(server, start, f"{game}/"))
+    results = search(page, texts(game, start)["entries"][rule]["title"], paste=True)
+    hrefs = results.evaluate_all("links => links.map(link => link.href)")
+    found = next(h for h in hrefs if urlparse(h).path == f"/{lang_prefix(start)}{game}/" and urlparse(h).fragment
+                 and page.locator(f"section#{rule} [id='{urlparse(h).fragment}']").count())
+    results.nth(hrefs.index(found)).click()
+    expect(page).to_have_url(found)
+    switch_language(page, target)
+    expect(page).to_have_url(url(server, target, f"{game}/#{urlparse(found).fragment}"))
+    expect(page.locator(f"section#{rule} h3")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("start, target, game", PAIRS)
+def test_language_switch_from_a_scrolled_position_lands_on_the_same_section(page, server, start, target, game):
+    """Scrolled by hand (no anchor in the address) until a rule's heading sits a little under the header."""
+    rule = far_rule(game, start)
+    page.goto(url(server, start, f"{game}/"))
+    page.locator(f"section#{rule} h3").evaluate("h => window.scrollBy(0, h.getBoundingClientRect().top - 120)")
+    switch_language(page, target)
+    expect(page.locator("html")).to_have_attribute("lang", target)
+    expect(page.locator(f"section#{rule} h3")).to_be_in_viewport()
+    assert page.locator(f"section#{rule} h3").evaluate("h => h.getBoundingClientRect().top < innerHeight / 3")
 
 
 def search(page, words: str, paste: bool = False):
@@ -148,6 +192,26 @@ def test_each_language_404_page_searches_and_switches_in_its_language(visitor, l
     switch_language(page, target)
     expect(page).to_have_url(visitor.url(target))
     assert page.console_errors == [] and page.bad_responses == []
+
+
+@in_states("first-visit", "sw-controlled", "offline")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_missing_address_stays_in_the_address_bar_and_says_not_found_in_its_language(visitor, lang):
+    """Answered by a static host with the site's root 404.html (which opens the language's own), or by the service
+    worker offline in a language saved on the device: the page speaks the language, the tab says "not found", and the
+    address bar keeps what the visitor asked for."""
+    ui = ui_texts(lang)
+    page = visitor.open(lang)
+    missing = visitor.url(lang, "no-such-page/?x=1#here")
+    response = page.goto(missing)
+    assert response is not None and response.status == 404
+    expect(page.locator("h1")).to_have_text(ui["not_found_title"])
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page).to_have_title(re.compile("^" + re.escape(ui["not_found_title"]) + " - "))
+    expect(page).to_have_url(missing)
+    page.wait_for_load_state("load")
+    expect(page).to_have_url(missing)
+    assert [e for e in page.console_errors if "status of 404" not in e] == []
 
 
 @SEARCH_STATES

@@ -129,6 +129,53 @@ def test_language_switcher_links_resolve_to_the_same_page(site_dir, lang, page):
         assert (site_dir / target.lstrip("/") / "index.html").exists()
 
 
+CONTENT = re.compile(r'<article class="md-content__inner[^"]*">(.*?)</article>', re.S)
+ELEMENT_ID = re.compile(r'<(h[1-6]|section|div)\b[^>]*\bid="([^"]+)"')
+
+
+@pytest.mark.parametrize("page", all_pages())
+def test_every_heading_and_section_has_the_same_id_in_every_language(site_dir, page):
+    """The language switcher keeps the place by id, and search results link to heading ids: an id made from a
+    heading's words would differ in each language."""
+    ids = {lang: ELEMENT_ID.findall(CONTENT.search(read(site_dir, lang, page)).group(1)) for lang in LANGUAGES}
+    assert any(tag == "h1" for tag, _ in ids[DEFAULT_LANGUAGE])
+    for lang in LANGUAGES:
+        assert ids[lang] == ids[DEFAULT_LANGUAGE], lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", all_pages())
+def test_every_link_to_a_place_on_a_page_finds_it(site_dir, lang, page):
+    """In-page and cross-page links with a #fragment land on an element of that id."""
+    base = f"http://x/{lang_prefix(lang)}{page}"
+    for href in re.findall(r'<a [^>]*?href="([^"]*#[^"]+)"', CONTENT.search(read(site_dir, lang, page)).group(1)):
+        target = urlparse(urljoin(base, html.unescape(href)))
+        path = site_dir / target.path.lstrip("/")
+        text = (path / "index.html" if target.path.endswith("/") else path).read_text(encoding="utf-8")
+        assert f'id="{target.fragment}"' in text, (href, target.path)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_has_an_app_manifest_with_its_names_the_site_colours_and_icons(site_dir, lang):
+    import struct
+
+    manifest = json.loads((site_dir / lang_prefix(lang) / "manifest.webmanifest").read_text(encoding="utf-8"))
+    ui = ui_texts(lang)
+    assert (manifest["name"], manifest["short_name"], manifest["lang"]) == (ui["site_name"], ui["app_short_name"], lang)
+    assert len(manifest["short_name"]) <= 12                     # what a home screen shows under the icon
+    css = (ROOT / "docs/assets/site.css").read_text(encoding="utf-8")
+    assert f"--md-primary-fg-color: {manifest['theme_color']};" in css
+    base = f"http://x/{lang_prefix(lang)}manifest.webmanifest"
+    sizes = []
+    for icon in manifest["icons"]:
+        png = (site_dir / urlparse(urljoin(base, icon["src"])).path.lstrip("/")).read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[12:16] == b"IHDR"
+        width, height = struct.unpack(">II", png[16:24])
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes.append(width)
+    assert sorted(sizes) == [192, 512]
+
+
 def test_nothing_is_loaded_from_another_host(site_dir):
     offenders = []
     for path in site_dir.rglob("*"):

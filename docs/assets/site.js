@@ -25,12 +25,32 @@ window.RulesRefresher = (function () {
     }
   }
 
-  /* The language switcher keeps the place on the page: every language uses the same section ids. */
+  /* The place on the page, as an id every language shares (quiz/site/templates/parts.md.j2): the anchor followed, while
+     its target is still on screen, else the section being read: the last heading within an eighth of the screen of
+     where following its anchor would put it (its scroll margin, under the header); none above the first section (the
+     title, the top of the page). */
+  function placeOnPage() {
+    var followed = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    var header = document.querySelector(".md-header");
+    var top = header ? header.getBoundingClientRect().bottom : 0;
+    if (followed) {
+      var box = followed.getBoundingClientRect();
+      if (box.bottom > top && box.top < window.innerHeight) { return location.hash; }
+    }
+    var slack = (window.innerHeight - top) / 8, place = "";
+    document.querySelectorAll(".md-content h2[id], .md-content h3[id]").forEach(function (heading) {
+      var margin = parseFloat(getComputedStyle(heading).scrollMarginTop) || top;
+      if (heading.getBoundingClientRect().top - margin <= slack) { place = "#" + heading.id; }
+    });
+    return place;
+  }
+
+  /* The language switcher keeps the place on the page: every language uses the same heading and section ids. */
   function keepAnchorOnLanguageSwitch() {
     document.querySelectorAll(".md-select__link[hreflang]:not([data-rr-wired])").forEach(function (link) {
       link.setAttribute("data-rr-wired", "");
       link.addEventListener("click", function () {
-        if (location.hash) { link.setAttribute("href", link.getAttribute("href").split("#")[0] + location.hash); }
+        link.setAttribute("href", link.getAttribute("href").split("#")[0] + placeOnPage());
       });
     });
   }

@@ -220,6 +220,10 @@ def on_post_build(config):
     except (OSError, ValueError) as error:
         raise PluginError(str(error)) from None
     versions = offline.version_references(site_dir, offline.VERSIONED + tuple(palette))   # after the stub has the addresses: its own depends on them
+    try:
+        offline.write_app_manifests(site_dir, config.extra["rr_ui"], versions)
+    except ValueError as error:
+        raise PluginError(str(error)) from None
     if _state["command"] == "serve":
         (site_dir / "sw.js").unlink(missing_ok=True)  # no offline cache while editing: pages change on every save
         return

@@ -1,5 +1,6 @@
-"""After a build: our own assets' addresses versioned by their content, the offline manifest (every file each language
-needs), the page shown offline for a page not saved (one per language), and the service worker stamped with the build."""
+"""After a build: our own assets' addresses versioned by their content, each language's web app manifest (the site
+installs as an app that opens offline), the offline manifest (every file each language needs), the page shown offline
+for a page not saved (one per language), and the service worker stamped with the build."""
 from __future__ import annotations
 
 import hashlib
@@ -12,10 +13,14 @@ from quiz.site.languages import Languages, site_languages
 from quiz.site.templating import render
 
 SHARED_PREFIXES = ("assets/stylesheets/", "assets/images/")
-SHARED_FILES = ("assets/site.css", "assets/site.js", "assets/quiz.js", "assets/dice.js", "assets/favicon.svg")
+APP_ICONS = {"assets/icon-192.png": 192, "assets/icon-512.png": 512}   # drawn from favicon.svg by scripts/app_icons.py
+SHARED_FILES = ("assets/site.css", "assets/site.js", "assets/quiz.js", "assets/dice.js", "assets/favicon.svg",
+                *APP_ICONS)
 # Our files the pages name: each gets an address that changes with its content (Material's carry a hash in their names).
 VERSIONED = SHARED_FILES + ("assets/javascripts/workers/rr-search-lazy.js", "assets/javascripts/workers/rr-search-words.js")
-SAVED_WITH_PAGES = (".html", ".json", ".apkg")   # a language's own files the service worker saves: pages, data, decks
+APP_MANIFEST = "manifest.webmanifest"   # in each language's folder; overrides/main.html links it from every page
+# a language's own files the service worker saves: pages, data, decks, its app manifest
+SAVED_WITH_PAGES = (".html", ".json", ".apkg", ".webmanifest")
 LUNR = "assets/javascripts/lunr/min/"
 FALLBACK = "offline.html"      # in each language's folder; sw.js looks for it there
 HEADING = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
@@ -80,6 +85,34 @@ def version_references(site: Path, assets: tuple[str, ...] = VERSIONED) -> dict[
         if changed != text:
             page.write_text(changed, encoding="utf-8")
     return versions
+
+
+def palette_colour(css: str, name: str) -> str:
+    """A colour of the site's light palette, as site.css sets it on :root (the app's bar and splash screen)."""
+    found = re.search(r":root\s*\{[^}]*?" + re.escape(name) + r"\s*:\s*(#[0-9a-fA-F]{3,8})\b", css)
+    if not found:
+        raise ValueError(f"assets/site.css: no {name} colour on :root for the app manifest")
+    return found.group(1)
+
+
+def write_app_manifests(site: Path, ui: dict[str, dict], versions: dict[str, str],
+                        languages: Languages | None = None) -> None:
+    """Each language's web app manifest: the app opens at that language's home, and its scope is the whole site, so
+    the language switcher stays in the app. Addresses are relative to the manifest, so the site works under any
+    path; the icons by their content addresses, which the service worker saves."""
+    languages = languages or site_languages()
+    css = (site / "assets/site.css").read_text(encoding="utf-8")
+    colours = {"theme_color": palette_colour(css, "--md-primary-fg-color"),
+               "background_color": palette_colour(css, "--md-primary-bg-color")}
+    for lang in languages.codes:
+        prefix = languages.prefix(lang)
+        to_root = "../" * prefix.count("/")
+        manifest = {"name": ui[lang]["site_name"], "short_name": ui[lang]["app_short_name"],
+                    "description": ui[lang]["home_description"], "lang": lang, "dir": "ltr",
+                    "id": "./", "start_url": "./", "scope": to_root or "./", "display": "standalone", **colours,
+                    "icons": [{"src": to_root + versions.get(icon, icon), "sizes": f"{size}x{size}",
+                               "type": "image/png"} for icon, size in APP_ICONS.items()]}
+        (site / prefix / APP_MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
 def page_title(path: Path) -> str:
