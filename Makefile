@@ -17,7 +17,7 @@ $(VENV)/.test-deps: requirements-test.txt $(VENV)/.site-deps
 	$(BIN)/pip install --disable-pip-version-check -q -r requirements-test.txt
 	touch $@
 
-## serve: build and serve the site at http://127.0.0.1:8000, rebuilding when rules/ or docs/ change
+## serve: build and serve the site at http://127.0.0.1:8000, rebuilding when rules/, quiz/ or docs/ change
 serve: $(VENV)/.site-deps
 	$(BIN)/mkdocs serve --strict -a 127.0.0.1:8000
 

@@ -5,10 +5,10 @@ GAMES = "<games>"   # stands for every quiz/<game>.py
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.checker",),                                                    # what every rules checker shares
     (GAMES,),                                                             # quiz.faraway, quiz.farkle, …
+    ("quiz.site.memo",),                                                  # the build's memo, keyed by code and inputs
     ("quiz.site.languages", "quiz.site.problems", "quiz.site.wording",    # languages, problems, wording;
      "quiz.site.speech",                                                 # how long a text takes to say;
-     "quiz.site.anki", "quiz.site.templating",                           # Anki decks; the Jinja2 environment;
-     "quiz.site.parallel"),                                              # work shared with a second process
+     "quiz.site.anki", "quiz.site.templating"),                          # Anki decks; the Jinja2 environment
     ("quiz.site.source",),                                                # YAML with lines, JSON Schema
     ("quiz.site.content",),                                               # load rules/ into the model
     ("quiz.site.lint", "quiz.site.bank"),                                 # languages in step; every question verified

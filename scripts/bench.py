@@ -4,7 +4,8 @@ Lighthouse. Run with `make bench` (it installs Lighthouse 12.2.3 into .bench/ wi
 
 Timings are medians with min–max, of interleaved runs (ours, plain, ours, …) on copies of the repository under a
 temporary folder: nothing in the working tree is touched. They belong here, never in tests.
-Options: --runs N (default 5), --skip-lighthouse, --skip-scale.
+Options: --runs N (default 5), --skip-lighthouse, --skip-scale, --builds-only (the build timings alone: no serve, no
+browser; for measuring a change to the build).
 """
 from __future__ import annotations
 
@@ -358,6 +359,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--skip-lighthouse", action="store_true")
     parser.add_argument("--skip-scale", action="store_true")
+    parser.add_argument("--builds-only", action="store_true")
     args = parser.parse_args()
     print(f"{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     with tempfile.TemporaryDirectory() as tmp:
@@ -368,6 +370,8 @@ def main() -> None:
             scale_to(scaled, SCALE_GAMES)
             bench_build(scaled, args.runs, f"{SCALE_GAMES} games")
             shutil.rmtree(scaled)
+        if args.builds_only:
+            return
         plain_repo = copy_repo(Path(tmp) / "plain")
         subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-d", str(plain_repo / "site")],
                        cwd=plain_repo, env=ENV, check=True, capture_output=True)   # the Markdown plain serve reads

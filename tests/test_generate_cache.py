@@ -1,6 +1,6 @@
-"""The build cache (quiz/site/generate.py): a warm build takes the generated files from .cache/ without loading
-rules/ again, an edit to any input is a new key, a hand-edited or deleted generated file is put back, and a problem is
-never cached. In-process, on the fixture game."""
+"""The whole site in the build's memo (quiz/site/generate.py, quiz/site/memo.py): a warm build takes the generated
+files from .cache/memo/ without loading rules/ again, an edit to any input is a new key, a hand-edited or deleted
+generated file is put back, and a problem is never kept. In-process, on the fixture game."""
 from __future__ import annotations
 
 import pytest
@@ -37,7 +37,7 @@ def test_a_warm_build_takes_everything_from_the_cache(rules, tmp_path, generatio
     docs = tmp_path / "docs"
     first = build(rules, docs)
     page = (docs / REFRESHER).read_bytes()
-    assert len(generations) == 1 and (rules.parent / ".cache" / "generated").is_dir()
+    assert len(generations) == 1 and (rules.parent / ".cache" / "memo").is_dir()
     second = build(rules, docs)
     assert len(generations) == 1                          # no loading, no rendering
     assert second == first and (docs / REFRESHER).read_bytes() == page
@@ -62,8 +62,8 @@ def test_a_hand_edited_or_deleted_generated_file_is_put_back(rules, tmp_path, ge
     build(rules, docs)
     assert (docs / REFRESHER).read_bytes() == page
     (docs / REFRESHER).unlink()
-    for cached in (rules.parent / ".cache" / "generated").glob("*.files.pickle"):
-        cached.unlink()                                    # and the cached files gone too: generated again
+    for kept in (rules.parent / ".cache" / "memo").glob("*.pickle"):
+        kept.unlink()                                      # and the memo gone too: generated again
     build(rules, docs)
     assert (docs / REFRESHER).read_bytes() == page and len(generations) == 2
 
@@ -83,12 +83,17 @@ def test_a_problem_is_never_cached(rules, tmp_path, generations):
     assert len(generations) == 3                          # the good content's result was still there
 
 
-def test_the_digest_covers_every_input(rules):
-    inputs = {path.name for path in generate._inputs(rules)}
-    assert {"checker.py", "render.py", "parts.md.j2", "ui.schema.json", "mkdocs.yml", f"{FIXTURE_ID}.py",
-            f"text.{LANGUAGES[0]}.yml", f"ui.{LANGUAGES[0]}.yml"} <= inputs
-    assert (FIXTURE_GAME / "quiz" / f"{FIXTURE_ID}.py") in generate._inputs(rules)   # a checker outside quiz/
-    digest = generate.input_digest(rules, False, "", 0)
-    assert generate.input_digest(rules, False, "https://example.org/", 0) != digest
-    assert generate.input_digest(rules, False, "", 1) != digest
-    assert generate.input_digest(rules, True, "", 0) != digest
+def test_the_key_covers_every_input(rules):
+    from quiz.site import memo
+
+    code = memo.Code(rules)
+    assert code.checkers[FIXTURE_ID] == (FIXTURE_GAME / "quiz" / f"{FIXTURE_ID}.py").resolve()   # outside quiz/
+    loaded = {path.name for path in memo._LOADED}
+    assert {"checker.py", "render.py", "parts.md.j2", "ui.schema.json", f"{FIXTURE_ID}.py"} <= loaded
+    digest = generate.input_digest(rules, code, False, "", 0)
+    assert generate.input_digest(rules, code, False, "https://example.org/", 0) != digest
+    assert generate.input_digest(rules, code, False, "", 1) != digest
+    assert generate.input_digest(rules, code, True, "", 0) != digest
+    text = rules / FIXTURE_ID / f"text.{LANGUAGES[-1]}.yml"
+    text.write_text(text.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert generate.input_digest(rules, code, False, "", 0) != digest

@@ -3,7 +3,6 @@ notes instead of adding them again, and the same bytes for the same cards (a bui
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
 import html
 import io
@@ -63,11 +62,6 @@ def _note(model: genanki.Model, deck_key: str, card: Card) -> genanki.Note:
 
 def deck_bytes(deck_key: str, name: str, description: str, cards: list[Card], timestamp: int) -> bytes:
     """One deck as the bytes of an .apkg: a zip holding the SQLite collection and an empty media list."""
-    return _deck_bytes(deck_key, name, description, tuple(cards), timestamp)
-
-
-@functools.lru_cache(maxsize=64)   # `mkdocs serve`: an edit to one language's texts leaves the other decks as they were
-def _deck_bytes(deck_key: str, name: str, description: str, cards: tuple[Card, ...], timestamp: int) -> bytes:
     model = _model()
     deck = genanki.Deck(stable_id("rules-refresher", "deck", deck_key), name, description)
     for card in cards:

@@ -12,7 +12,7 @@ from typing import Any
 
 from quiz.checker import IllegalState, MalformedInput
 from quiz.site.content import Game, Question, Site, digit_runs
-from quiz.site.parallel import in_two_processes
+from quiz.site.memo import Memo
 from quiz.site.problems import Problems
 from quiz.site.source import line_of, plain
 from quiz.site.wording import Wording, WordingError, placeholder_paths, resolve, strip_placeholders
@@ -35,14 +35,6 @@ class Practice:
     lost: int = 0        # legal, but they lose what the question tests (`keep`)
     untested: int = 0    # every wrong belief of the rule gives the right answer too: they test nothing
     repeated: int = 0    # they read like another question or variant of the game in some language
-
-
-@dataclasses.dataclass
-class Remembered:
-    """What earlier builds in this process made of a game and still hold (see verify_site)."""
-
-    draws: dict = dataclasses.field(default_factory=dict)      # question id -> Practice without wording
-    wordings: dict = dataclasses.field(default_factory=dict)   # language -> (question, givens, answer) -> its wording
 
 
 # --- givens -----------------------------------------------------------------------------------------------------------
@@ -162,10 +154,8 @@ def answer_label(kind: str, answer: Any, ui: dict, wording: Wording) -> str:
 class QuestionCheck:
     """Everything `verify` checks about one question; problems are collected, never raised."""
 
-    def __init__(self, site: Site, game: Game, question: Question, problems: Problems,
-                 remembered: Remembered | None = None):
+    def __init__(self, site: Site, game: Game, question: Question, problems: Problems):
         self.site, self.game, self.question, self.problems = site, game, question, problems
-        self.remembered = remembered
         self.path = game.dir / "questions.yml"
         self.facts = game.values()
 
@@ -381,11 +371,6 @@ class QuestionCheck:
         why, the wrong beliefs it separates from with their answers as the language says them); None after reporting."""
         worded = {}
         for lang, entry in entries.items():
-            remembered = self.remembered.wordings.get(lang) if self.remembered else None
-            key = (self.question.id, repr(givens), repr(answer))
-            if remembered is not None and key in remembered:
-                worded[lang] = remembered[key]
-                continue
             wording = self.game.wording(lang)
             label = answer_label(self.question.kind, answer, self.site.ui[lang], wording)
             values = {**self.facts, **givens, "answer": answer if self.question.kind == "number" else label,
@@ -403,18 +388,13 @@ class QuestionCheck:
                 self.add("RR105", f"{lang}: {exc}", self.game.dir / f"questions.{lang}.yml",
                          line_of(self.game.question_texts[lang].get(self.question.id)))
                 return None
-            if remembered is not None:
-                remembered[key] = worded[lang]
         return worded
 
     def practice(self, entries: dict) -> Practice:
         """Seeded, reproducible variants: legal, keeping what the question tests, answered by the checker, worded."""
-        remembered = self.remembered.draws if self.remembered else {}
-        drawn = remembered.get(self.question.id) or self.draw()
+        drawn = self.draw()
         if drawn is None:
             return Practice()
-        if self.remembered:
-            remembered[self.question.id] = drawn
         practice = Practice(illegal=drawn.illegal, lost=drawn.lost, untested=drawn.untested)
         for variant in drawn.variants:
             worded = self.word(entries, variant["givens"], variant["answer"], variant["result"], variant["beliefs"])
@@ -641,16 +621,15 @@ def check_practice_of_rules(game: Game, problems: Problems) -> None:
         problems.add(path, line_of(declared, rule_id), rule_id, "RR311", "unpractised: not an easy-to-forget rule")
 
 
-def verify_game(site: Site, game: Game, problems: Problems, remembered: Remembered | None = None) -> None:
-    """Check every question of a game; keep its wording per language and its practice variants on the game.
-    remembered: from earlier builds, still valid (see verify_site)."""
+def verify_game(site: Site, game: Game, problems: Problems) -> None:
+    """Check every question of a game; keep its wording per language and its practice variants on the game."""
     check_coverage_of_rules(game, problems)
     check_beliefs_of_rules(site, game, problems)
     rule_ids = {e.id for s in game.pages["refresher"] if s.kind == "forget" for e in s.entries}
     seen = set()
     game.worded, game.practice = {}, {}
     for question in game.questions:
-        check = QuestionCheck(site, game, question, problems, remembered)
+        check = QuestionCheck(site, game, question, problems)
         found_before = len(problems.items)
         if question.id in seen:
             check.add("RR201", "duplicate question id")
@@ -680,49 +659,20 @@ def verify_game(site: Site, game: Game, problems: Problems, remembered: Remember
                              "text for a question that does not exist")
 
 
-def _verified_apart(site: Site, game: Game, root: Path) -> tuple[dict, dict, list]:
-    """One game verified on its own (maybe in another process): its wordings, practice and problems."""
-    problems = Problems(root)
-    if game.questions:
-        verify_game(site, game, problems)
-    return game.worded, game.practice, problems.items
-
-
-_verified: dict[str, tuple[str, dict, dict]] = {}    # game id -> its sources' digest, worded questions, practice
-_draws: dict[str, tuple[str, dict]] = {}                 # game id -> its sources in no language, draws
-_wordings: dict[tuple[str, str], tuple[str, dict]] = {}   # game id, language -> that language's sources, wordings
-
-
-def verify_site(site: Site, problems: Problems, remember: bool = False) -> None:
-    """Verify every game's questions. remember (a long-lived process: `mkdocs serve`) keeps each game that passed, and
-    takes it back while its sources are unchanged; in a game that changed, practice variants are drawn again only if
-    a file in no language changed, and worded again only in the languages whose files changed. Tests leave it off:
-    they may patch a checker in place. Without it, the games are verified in two processes (quiz/site/parallel.py)."""
-    if not remember:
-        for game, (worded, practice, found) in zip(site.games, in_two_processes(
-                lambda game: _verified_apart(site, game, problems.root), site.games)):
-            game.worded, game.practice = worded, practice
-            problems.items.extend(found)
-        return
+def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> None:
+    """Verify every game's questions. memo (a build's): a game's verification is taken from it while everything it is
+    made of is unchanged — its files in every language, the interface texts, its checker and the site's code — and
+    kept in it when it passed."""
     for game in site.games:
         if not game.questions:
             continue
-        sources = site.game_sources(game)
-        kept = _verified.get(game.id)
-        if kept and kept[0] == sources:
-            game.worded, game.practice = kept[1], kept[2]
+        key = memo and memo.game_key("verify", site.root, game.dir, site.languages,
+                                     site.languages, site.default_language)
+        kept = memo.get(key) if memo else None
+        if kept is not None:
+            game.worded, game.practice = kept
             continue
-        remembered = Remembered()
-        neutral = site.game_sources(game, ())
-        if _draws.get(game.id, ("",))[0] != neutral:
-            _draws[game.id] = (neutral, {})
-        remembered.draws = _draws[game.id][1]
-        for lang in site.languages:
-            lang_sources = site.game_sources(game, (lang, site.default_language))
-            if _wordings.get((game.id, lang), ("",))[0] != lang_sources:
-                _wordings[(game.id, lang)] = (lang_sources, {})
-            remembered.wordings[lang] = _wordings[(game.id, lang)][1]
         found_before = len(problems.items)
-        verify_game(site, game, problems, remembered)
-        if len(problems.items) == found_before:
-            _verified[game.id] = (sources, game.worded, game.practice)
+        verify_game(site, game, problems)
+        if memo and len(problems.items) == found_before:
+            memo.put(key, (game.worded, game.practice))

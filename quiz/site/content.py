@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import hashlib
 import importlib
 import operator
 import re
@@ -151,23 +150,6 @@ class Site:
     languages: tuple[str, ...]
     default_language: str
     drafts: dict = dataclasses.field(default_factory=dict)   # draft game id -> its problems (left out or shown)
-    _sources: dict = dataclasses.field(default_factory=dict, repr=False)   # (game id, languages) -> game_sources
-
-    def game_sources(self, game: Game, languages: tuple[str, ...] | None = None) -> str:
-        """A digest of what one game's questions and pages are made from besides the code: the files in its folder,
-        the site's interface texts and the languages built; with languages, of those languages' files (text.de.yml,
-        questions.de.yml, ui.de.yml) only those. Within one process the code cannot change, so an equal digest means
-        an equal result: `mkdocs serve` verifies and renders again only what an edit can have changed."""
-        if (game.id, languages) in self._sources:   # asked by verify and render, the files as loaded in this build
-            return self._sources[(game.id, languages)]
-        others = set(self.languages) - set(languages) if languages is not None else set()
-        digest = hashlib.sha256(repr((self.languages, languages)).encode())
-        for path in sorted(game.dir.rglob("*")) + sorted(self.root.glob("ui.*.yml")):
-            name = path.name.split(".")   # text.de.yml, questions.de.yml, ui.de.yml: one language's
-            if path.is_file() and not (len(name) == 3 and name[1] in others):
-                digest.update(path.relative_to(self.root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-        self._sources[(game.id, languages)] = digest.hexdigest()
-        return self._sources[(game.id, languages)]
 
 
 # --- loading ------------------------------------------------------------------------------------------------------------

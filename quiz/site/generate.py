@@ -1,32 +1,23 @@
 """Writes the generated pages into docs/<lang>/, touching only files whose bytes changed (so `mkdocs serve` settles).
 
-Loading, verifying and rendering rules/ is most of our build time, so the result is kept on disk under .cache/, keyed
-by a digest of everything it is made from: every file under rules/, the quiz package (checkers, site code, templates,
-schemas) and each game's checker module, mkdocs.yml (the languages), the versions of the libraries that shape the
-output, Python's, and the build's own settings. Any change to any of them is a different key, so a stale result is
-never used; a problem in rules/ is never cached (only a site that passed is)."""
+Loading, verifying and rendering rules/ is most of our build time, so what a build makes is kept in the memo
+(quiz/site/memo.py): the whole generated site under a key of every file under rules/, mkdocs.yml (the languages), the
+code and the build's own settings; each game's verification and each game's pages per language under keys of their own
+inputs, so an edit makes again only what it can have changed. A problem in rules/ is never kept (only what passed)."""
 from __future__ import annotations
 
 import dataclasses
 import functools
 import hashlib
-import importlib.metadata
-import importlib.util
 import json
 import os
-import pickle
 import subprocess
-import sys
 from pathlib import Path
 
-import quiz
-from quiz import checker_module
+from quiz.site import memo
 from quiz.site.languages import MKDOCS_CONFIG, rules_dir
 
 GENERATED_NOTE = "<!-- Generated from rules/ by quiz/site/generate.py on every build. Do not edit: change the YAML. -->\n"
-CACHE_FOLDER = Path(".cache") / "generated"   # under the repository (the parent of rules/)
-SHAPING_LIBRARIES = ("babel", "jinja2", "markupsafe", "genanki", "jsonschema", "pyyaml", "pyphen", "num2words")
-QUIZ_PACKAGE = Path(quiz.__file__).resolve().parent
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,50 +51,32 @@ def content_time(repo: Path) -> int:
                 if p.is_file()), default=0)
 
 
-def _inputs(root: Path) -> list[Path]:
-    """Every file the generated pages are made from: rules/, the quiz package, each game's checker module wherever it
-    lives (the test fixture's is outside quiz/), mkdocs.yml."""
-    files = [p for folder in (root, QUIZ_PACKAGE) for p in sorted(folder.rglob("*"))
-             if p.is_file() and "__pycache__" not in p.parts]
-    for game_yml in sorted(root.glob("*/game.yml")):
-        spec = importlib.util.find_spec(f"quiz.{checker_module(game_yml.parent.name)}")
-        if spec and spec.origin and Path(spec.origin).is_file() and QUIZ_PACKAGE not in Path(spec.origin).parents:
-            files.append(Path(spec.origin))
-    return files + [MKDOCS_CONFIG]
-
-
 def _stat_signature(files: list[Path]) -> tuple:
     """Sizes and change times of the input files: when none moved, neither did the digest."""
     return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
 
 
-def input_digest(root: Path, show_drafts: bool, site_url: str, deck_time: int) -> str:
-    """A digest of everything the generated pages are made from (see the module's docstring); remembered while no
-    input file's size or change time moves (static-i18n asks once per language)."""
-    files = _inputs(root)
-    signature = (_stat_signature(files), show_drafts, site_url, deck_time)
+def input_digest(root: Path, code: memo.Code, show_drafts: bool, site_url: str, deck_time: int) -> str:
+    """The key of the whole generated site (see the module's docstring); remembered while no input file's size or
+    change time moves (static-i18n asks once per language)."""
+    files = [p for p in sorted(root.rglob("*")) if p.is_file()] + [MKDOCS_CONFIG]
+    signature = (_stat_signature(files), code.digest(), show_drafts, site_url, deck_time)
     if _memory.get("signature") != signature:
-        digest = hashlib.sha256()
-        for path in files:
-            name = path.relative_to(root.parent) if root.parent in path.parents else path
-            digest.update(name.as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-        for library in SHAPING_LIBRARIES:
-            digest.update(f"{library}={importlib.metadata.version(library)}\n".encode())
-        digest.update(repr((sys.version, show_drafts, site_url, deck_time)).encode())
-        _memory.update(signature=signature, digest=digest.hexdigest())
+        rules = memo.files_digest(files[:-1], root)
+        _memory.update(signature=signature, digest=memo.key("site", rules, MKDOCS_CONFIG.read_bytes(), *signature[1:]))
     return _memory["digest"]
 
 
 def _generate(root: Path, show_drafts: bool, site_url: str, deck_time: int,
-              remember: bool = False) -> tuple[Generated, dict[str, bytes]]:
+              kept: memo.Memo | None = None) -> tuple[Generated, dict[str, bytes]]:
     """Load, lint, verify and render rules/ (raises ContentError on any problem): the summary and every file's bytes.
-    remember: keep each game's result in this process for the next build (see bank.verify_site)."""
+    kept: the memo each game's verification and pages are taken from and kept in."""
     from quiz.site.pipeline import load_site   # imported here: a cached build needs none of it
     from quiz.site.render import render_site
 
-    site = load_site(root, show_drafts=show_drafts, remember=remember)
+    site = load_site(root, show_drafts=show_drafts, memo=kept)
     files = {relative: _as_written(relative, content)
-             for relative, content in render_site(site, site_url, deck_time, remember).items()}
+             for relative, content in render_site(site, site_url, deck_time, kept).items()}
     generated = Generated(
         ui=json.loads(json.dumps(site.ui)),   # plain dicts: loading the summary must not import the YAML loader
         game_names={game.id: {lang: texts["name"] for lang, texts in game.texts.items()} for game in site.games},
@@ -119,28 +92,6 @@ def _as_written(relative: str, content: str | bytes) -> bytes:
     return (_with_note(content) if relative.endswith(".md") else content).encode("utf-8")
 
 
-def _load(path: Path):
-    try:
-        return pickle.loads(path.read_bytes())
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
-        return None
-
-
-def _store(folder: Path, key: str, generated: Generated, files: dict[str, bytes]) -> None:
-    """Keep this result as the only one: a small summary and the files (each written whole, then renamed)."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for suffix, value in ((".files.pickle", files), (".pickle", generated)):
-            partial = folder / f"{key}{suffix}.partial"
-            partial.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-            partial.replace(folder / f"{key}{suffix}")
-        for old in folder.glob("*.pickle"):
-            if not old.name.startswith(key):
-                old.unlink(missing_ok=True)
-    except OSError:
-        pass   # no cache (a read-only checkout): the next build generates again
-
-
 def _docs_hold(docs_dir: Path, files: dict[str, str]) -> bool:
     """Whether docs/ holds exactly these bytes for every generated file (someone may have edited or deleted one)."""
     for relative, sha in files.items():
@@ -152,23 +103,23 @@ def _docs_hold(docs_dir: Path, files: dict[str, str]) -> bool:
     return True
 
 
-def write_docs(docs_dir: Path, root: Path | None = None, show_drafts: bool = False, site_url: str = "",
-               remember: bool = False) -> Generated:
-    """Every generated file in docs_dir/<lang>/, as rules/ says now: from memory (static-i18n builds once per
-    language), checked against the cache's summary, or made afresh; generated files that no longer exist deleted.
-    remember (`mkdocs serve`): made afresh, only the games whose sources changed are verified and rendered again."""
+def write_docs(docs_dir: Path, root: Path | None = None, show_drafts: bool = False, site_url: str = "") -> Generated:
+    """Every generated file in docs_dir/<lang>/, as rules/ says now: from this process's last build (static-i18n
+    builds once per language), from the memo, or made afresh (each game's part again only if its inputs changed);
+    generated files that no longer exist deleted."""
     root = (root or rules_dir()).resolve()
     deck_time = content_time(root.parent)
-    key = input_digest(root, show_drafts, site_url, deck_time)
+    kept = memo.Memo(root)
+    key = input_digest(root, kept.code, show_drafts, site_url, deck_time)
     if _memory.get("key") == (key, docs_dir):
         return _memory["value"]
-    folder = root.parent / CACHE_FOLDER
-    generated = _load(folder / f"{key}.pickle")
+    generated = kept.get(key)
     if generated is None or not _docs_hold(docs_dir, generated.files):
-        files = _load(folder / f"{key}.files.pickle") if generated is not None else None
+        files = kept.get(memo.key(key, "files")) if generated is not None else None
         if files is None:
-            generated, files = _generate(root, show_drafts, site_url, deck_time, remember)
-            _store(folder, key, generated, files)
+            generated, files = _generate(root, show_drafts, site_url, deck_time, kept)
+            kept.put(memo.key(key, "files"), files)
+            kept.put(key, generated)
         for relative, data in files.items():
             target = docs_dir / relative
             if not target.exists() or target.read_bytes() != data:

@@ -56,9 +56,14 @@ class Languages:
         return dict(zip(self.codes, self.names)).get(code, code)
 
 
-@functools.cache
 def site_languages(config: Path = MKDOCS_CONFIG) -> Languages:
-    data = yaml.load(config.read_text(encoding="utf-8"), Loader=_ConfigLoader)  # noqa: S506 - a SafeLoader
+    """The languages mkdocs.yml builds now (`mkdocs serve` reloads it after an edit; so does this)."""
+    return _languages(config.read_text(encoding="utf-8"), str(config))
+
+
+@functools.lru_cache(maxsize=8)   # by the file's text: asked for every page and card, parsed once per version
+def _languages(text: str, config: str) -> Languages:
+    data = yaml.load(text, Loader=_ConfigLoader)  # noqa: S506 - a SafeLoader
     for plugin in data.get("plugins") or []:
         if isinstance(plugin, dict) and "i18n" in plugin:
             configured = [lang for lang in plugin["i18n"]["languages"] if lang.get("build", True)]

@@ -3,6 +3,7 @@ the template filters that change Material's own blocks; after the build, one sea
 and the offline files."""
 from __future__ import annotations
 
+import importlib
 import importlib.resources
 import json
 import logging
@@ -38,16 +39,34 @@ def _nested_language_build(config) -> bool:
     return bool(i18n is not None and i18n.building)
 
 
+def _code_as_on_disk() -> None:
+    """`mkdocs serve` rebuilds in this process: after an edit under quiz/ (a checker, the site's code, a template, a
+    schema), import the package afresh, so the rebuild verifies and renders with the code the author sees, as a cold
+    build would. Every module-level memory of the old code goes with it."""
+    global generate, minify, offline, search_split, site_languages, ContentError
+    if not generate.memo.code_moved():
+        return
+    for name in [name for name in sys.modules if name == "quiz" or name.startswith("quiz.")]:
+        del sys.modules[name]
+    importlib.invalidate_caches()
+    from quiz.site import generate, minify, offline, search_split  # noqa: F811 - the point: these afresh
+    from quiz.site.languages import site_languages  # noqa: F811
+    from quiz.site.problems import ContentError  # noqa: F811
+    LOG.info("quiz/ changed: its code imported afresh")
+
+
 @event_priority(100)  # before mkdocs-static-i18n reads the docs folder and builds each language
 def on_config(config):
     if not _nested_language_build(config):
         _state["site_dir"] = config.site_dir
     try:
         serving = _state["command"] == "serve"
+        if serving and not _nested_language_build(config):
+            _code_as_on_disk()
         # The Anki cards link to their rule only where the site will live: without SITE_URL the build is for
         # 127.0.0.1 (make serve), which no phone that imports the deck can open, so the cards name the rule unlinked.
         deck_url = (config.site_url or "") if os.environ.get("SITE_URL") else ""
-        site = generate.write_docs(Path(config.docs_dir), show_drafts=serving, site_url=deck_url, remember=serving)
+        site = generate.write_docs(Path(config.docs_dir), show_drafts=serving, site_url=deck_url)
     except ContentError as error:
         raise PluginError(f"rules/ has {len(error.problems)} problem(s):\n{error}") from None
     if not _nested_language_build(config):
@@ -177,14 +196,17 @@ def on_env(env, config, files):
 
 
 def on_serve(server, config, builder):
-    """Watch rules/ and the hand-written files under docs/, not the pages generated into docs/<lang>/: a rebuild's own
-    writes there would set off a second rebuild after every edit."""
+    """Watch rules/, the code under quiz/ (each folder but __pycache__, where an import afresh writes) and the
+    hand-written files under docs/, not the pages generated into docs/<lang>/: a rebuild's own writes there would
+    set off a second rebuild after every edit."""
     server.unwatch(config.docs_dir)
     generated = set(site_languages().codes)
     for path in sorted(Path(config.docs_dir).iterdir()):
         if path.name not in generated:
             server.watch(str(path))
     server.watch(str(generate.rules_dir()))
+    for folder in sorted({path.parent for path in generate.memo.PACKAGE.rglob("*") if "__pycache__" not in path.parts}):
+        server.watch(str(folder), recursive=False)
     return server
 
 

@@ -7,21 +7,22 @@ from pathlib import Path
 
 from quiz.site import bank, lint
 from quiz.site.content import Site, load_content
+from quiz.site.memo import Memo
 from quiz.site.problems import Problem, Problems
 
 DRAFT_SHOWABLE = {"RR109", "RR205"}   # unfinished texts and too few questions: the pages still render
 
 
-def load_site(root: Path, verify: bool = True, show_drafts: bool = False, remember: bool = False) -> Site:
+def load_site(root: Path, verify: bool = True, show_drafts: bool = False, memo: Memo | None = None) -> Site:
     """Load and validate everything under rules/ (and check every quiz question); raise ContentError listing every
-    problem, one line each. Drafts with problems go to site.drafts instead. remember: see bank.verify_site."""
+    problem, one line each. Drafts with problems go to site.drafts instead. memo: see bank.verify_site."""
     site = load_content(root)   # a draft that does not even load is in site.drafts already
     problems = Problems(root)
     lint.lint_site(site, problems)
     set_drafts_aside(site, problems, show_drafts)
     problems.raise_if_any()
     if verify:
-        bank.verify_site(site, problems, remember)
+        bank.verify_site(site, problems, memo)
         set_drafts_aside(site, problems, show_drafts)
         problems.raise_if_any()
     return site

@@ -15,7 +15,7 @@ from babel.units import format_unit
 from quiz.site import anki, bank, speech
 from quiz.site.content import BROWSER_PLACEHOLDERS, Game, Question, Section, Site
 from quiz.site.languages import site_languages
-from quiz.site.parallel import in_two_processes
+from quiz.site.memo import Memo
 from quiz.site.templating import render, templates
 
 PRACTICE_FILE = "practice.json"
@@ -392,30 +392,31 @@ def home(site: Site, lang: str) -> str:
     return render("home.md.j2", ui=site.ui[lang], games=games)
 
 
-_rendered: dict[tuple[str, str], tuple[tuple, dict[str, str | bytes]]] = {}   # (game, language) -> key, pages
+def practice_drawn(game: Game) -> str:
+    """Which practice variants a game keeps (their ids), without their words: which variants survive depends on how
+    every language words them (bank.drop_repeated_variants), so one language's pages depend on the others' texts."""
+    return repr([(question.id, [bank.variant_id(question, variant) for variant in game.practice[question.id].variants])
+                 for question in game.questions if question.id in game.practice])
 
 
-def render_site(site: Site, site_url: str = "", deck_time: int = 0, remember: bool = False) -> dict[str, str | bytes]:
+def render_site(site: Site, site_url: str = "", deck_time: int = 0, memo: Memo | None = None) -> dict[str, str | bytes]:
     """Every generated file: path under docs/ (starting with the language) -> Markdown, JSON, or an Anki deck's bytes.
     site_url is where the Anki cards link to; deck_time their notes' change time (see generate.content_time).
-    remember: as bank.verify_site, a game's pages in a language are kept while that language's sources are unchanged.
-    Without it (a one-off build), the games' pages are rendered in two processes."""
+    memo (a build's): a game's pages and deck in one language are taken from it while everything they are made of is
+    unchanged — the game's files in that language and the default one, their interface texts, the practice pool as
+    drawn, the languages' names, the game's code and the site's — and kept in it."""
     pages: dict[str, str | bytes] = {}
-    units = [(lang, game) for game in site.games for lang in site.languages]   # every other one: games in both halves
-    if remember:
-        rendered = []
-        for lang, game in units:
-            key = (site.game_sources(game, (lang, site.default_language)), site_url, deck_time)
-            kept = _rendered.get((game.id, lang))
-            if not (kept and kept[0] == key):
-                kept = _rendered[(game.id, lang)] = (key, Writer(site, game, lang, site_url, deck_time).pages())
-            rendered.append(kept[1])
-    else:
-        rendered = in_two_processes(lambda unit: Writer(site, unit[1], unit[0], site_url, deck_time).pages(), units)
-    by_unit = {(lang, game.id): game_pages for (lang, game), game_pages in zip(units, rendered)}
+    languages = site_languages()
     for lang in site.languages:
         pages[f"{lang}/index.md"] = home(site, lang)
         for game in site.games:
-            for path, text in by_unit[(lang, game.id)].items():
+            key = memo and memo.game_key("pages", site.root, game.dir, {lang, site.default_language}, lang,
+                                         site.default_language, languages, practice_drawn(game), site_url, deck_time)
+            game_pages = memo.get(key) if memo else None
+            if game_pages is None:
+                game_pages = Writer(site, game, lang, site_url, deck_time).pages()
+                if memo:
+                    memo.put(key, game_pages)
+            for path, text in game_pages.items():
                 pages[f"{lang}/{path}"] = text
     return pages

@@ -24,6 +24,8 @@ import unicodedata
 import pyphen
 from num2words import num2words
 
+from quiz.site import memo
+
 SYLLABLES_PER_SECOND = 3.5
 SPOKEN_SECONDS_LIMIT = 120   # the teach page's promise: the script read aloud in two minutes
 # A number as the language writes it: digits with thousands separators (10,000 · 10.000 · 10 000 with a no-break space);
@@ -38,7 +40,12 @@ SILENT_END = re.compile(r"(?<=[^aeiouy])es?$")
 @functools.lru_cache(maxsize=None)
 def _dictionary(lang: str) -> pyphen.Pyphen | None:
     found = pyphen.language_fallback(lang)
-    return pyphen.Pyphen(lang=found) if found else None
+    if not found:
+        return None
+    path = pyphen.LANGUAGES[found]
+    if path not in pyphen.hdcache:   # pyphen's own cache of parsed patterns, filled from the memo: parsed once per version
+        pyphen.hdcache[path] = memo.library_data(f"pyphen:{found}", lambda: pyphen.HyphDict(path))
+    return pyphen.Pyphen(lang=found)
 
 
 def _plain(word: str) -> str:

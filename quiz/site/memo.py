@@ -1,0 +1,160 @@
+"""The build's one memo: what each unit of a build made (the whole generated site; one game's verification; one game's
+pages and deck in one language), kept on disk under .cache/memo/ under a key of everything that made it — the unit's
+input files, the code that made it as this process loaded it, the build's settings — and least recently used out.
+
+The code is read when this module is imported (the rest of quiz/ is imported with it) and again before every store: a
+result made while the code on disk moved away from the code running is not stored. `mkdocs serve` imports quiz/ afresh
+when it differs (quiz/site/mkdocs_hooks.py)."""
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import importlib.util
+import os
+import pickle
+import sys
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import quiz
+from quiz import checker_module
+
+PACKAGE = Path(quiz.__file__).resolve().parent
+FOLDER = Path(".cache") / "memo"          # under the repository (the parent of rules/)
+ENTRIES = 400                             # 20 games x 4 languages of pages, their verifications, a few whole sites
+# The libraries whose versions shape what is generated, and Python's: an upgrade is a new key.
+SHAPING_LIBRARIES = ("babel", "jinja2", "markupsafe", "genanki", "jsonschema", "pyyaml", "pyphen", "num2words")
+PLATFORM = repr([sys.version] + [f"{name}={importlib.metadata.version(name)}" for name in SHAPING_LIBRARIES])
+
+
+def _sha(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _stat(path: Path) -> tuple[int, int] | None:
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_mtime_ns, status.st_size
+
+
+def _package_files() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
+# Each code file as this process loaded it: the package now, a game's checker outside quiz/ (the tests' fixture game)
+# when a build first asks for it.
+_LOADED: dict[Path, str | None] = {path: _sha(path) for path in _package_files()}
+_STATS = {path: _stat(path) for path in _LOADED}   # while a file's size and time stay, so did its bytes
+
+
+def checker_file(game_id: str) -> Path | None:
+    """Where a game's checker module lives (quiz/<game>.py, or wherever quiz.__path__ finds it)."""
+    try:
+        spec = importlib.util.find_spec(f"quiz.{checker_module(game_id)}")
+    except (ImportError, ValueError):
+        return None
+    return Path(spec.origin).resolve() if spec and spec.origin and Path(spec.origin).is_file() else None
+
+
+class Code:
+    """The code that makes one site from rules/: the shared part (everything under quiz/ but the games' checkers) and
+    each game's checker, digested as loaded."""
+
+    def __init__(self, root: Path):
+        self.checkers = {game.parent.name: checker_file(game.parent.name) for game in sorted(root.glob("*/game.yml"))}
+        for path in self.checkers.values():
+            if path is not None and path not in _LOADED:
+                _LOADED[path], _STATS[path] = _sha(path), _stat(path)
+        own = set(self.checkers.values())
+        shared = hashlib.sha256(PLATFORM.encode())
+        for path in sorted(p for p in _LOADED if p not in own and PACKAGE in p.parents):
+            shared.update(f"{path.relative_to(PACKAGE)}\0{_LOADED[path]}\0".encode())
+        self.shared = shared.hexdigest()
+
+    def digest(self, game_id: str | None = None) -> str:
+        """The code that makes one game's units (game_id), or the whole site's."""
+        games = [game_id] if game_id is not None else sorted(self.checkers)
+        return key(self.shared, *((g, _LOADED.get(self.checkers.get(g))) for g in games))
+
+
+def code_moved() -> bool:
+    """Whether a code file on disk is no longer the one this process loaded (or a new file joined the package)."""
+    if set(_package_files()) - set(_LOADED):
+        return True
+    return any(_sha(path) != sha for path, sha in _LOADED.items() if _stat(path) != _STATS[path])
+
+
+def key(*parts: Any) -> str:
+    return hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
+def files_digest(files: Iterable[Path], root: Path) -> str:
+    """The names (under root) and bytes of some input files."""
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+class Store:
+    """Results on disk by key, each a pickle written whole then renamed; at most ENTRIES kept, the least recently
+    used (by file time, refreshed on every hit) deleted first. No folder (a read-only checkout): nothing kept."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+
+    def get(self, unit_key: str) -> Any:
+        path = self.folder / f"{unit_key}.pickle"
+        try:
+            value = pickle.loads(path.read_bytes())
+            os.utime(path)
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+            return None
+        return value
+
+    def put(self, unit_key: str, value: Any) -> None:
+        if code_moved():   # made by code that is not on disk any more: its key would name the wrong code
+            return
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            partial = self.folder / f"{unit_key}.{os.getpid()}.partial"
+            partial.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+            partial.replace(self.folder / f"{unit_key}.pickle")
+            kept = sorted(self.folder.glob("*.pickle"), key=lambda p: p.stat().st_mtime_ns)
+            for old in kept[:-ENTRIES]:
+                old.unlink(missing_ok=True)
+        except OSError:
+            pass   # the next build makes it again
+
+
+def library_data(name: str, make: Callable[[], Any]) -> Any:
+    """What a library builds slowly and alike every time (a hyphenation dictionary: 0.9 s to parse German's, 0.06 s to
+    unpickle it), from the memo of the repository quiz/ is in, keyed by its name and the libraries' versions."""
+    store, unit_key = Store(PACKAGE.parent / FOLDER), key("library", name, PLATFORM)
+    value = store.get(unit_key)
+    if value is None:
+        value = make()
+        store.put(unit_key, value)
+    return value
+
+
+class Memo(Store):
+    """The memo of the repository that holds a rules/ folder, with the code that makes that rules/ into a site."""
+
+    def __init__(self, root: Path):
+        super().__init__(root.parent / FOLDER)
+        self.code = Code(root)
+
+    def game_key(self, unit: str, root: Path, game_dir: Path, languages: Iterable[str], *settings: Any) -> str:
+        """The key of one game's unit: the game's files in no language and in these languages (text.de.yml,
+        questions.de.yml), these languages' interface texts (ui.de.yml), the game's code and the unit's settings."""
+        languages = set(languages)
+        files = [path for path in sorted(game_dir.rglob("*")) if path.is_file()
+                 and (len(path.name.split(".")) != 3 or path.name.split(".")[1] in languages)]
+        files += [root / f"ui.{lang}.yml" for lang in sorted(languages) if (root / f"ui.{lang}.yml").is_file()]
+        return key(unit, game_dir.name, files_digest(files, root), self.code.digest(game_dir.name), settings)
