@@ -180,3 +180,24 @@ def test_nothing_floats_over_an_answer_control(browser, server, game, state):
             covered.append(f"Shift+Tab: {focused.inner_text()}")
     context.close()
     assert not covered, covered
+
+
+@pytest.mark.parametrize("state", ["first-visit"])
+@pytest.mark.parametrize("game", QUIZ_GAMES)
+def test_the_title_steps_aside_while_back_to_top_shows_in_its_place(browser, server, game, state):
+    """Material's "back to top" sits in the header band where the title is: while it shows, the title is hidden (not
+    drawn under it); back at the top of the page, the pill goes and the title comes back."""
+    context = visitor_context(browser, state)
+    page = context.new_page()
+    page.goto(url(server, language_for(game), f"{game}/quiz/"))
+    title = page.locator(".md-header__title")
+    page.mouse.move(200, 400)
+    page.evaluate("window.scrollTo(0, 2400)")
+    page.mouse.wheel(0, -400)
+    page.wait_for_function(f"document.querySelector('.md-top') && ({PILL_SHOWN})")
+    hidden_while_shown = title.evaluate("el => getComputedStyle(el).visibility")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function("document.querySelector('.md-top').hidden")
+    shown_after = title.evaluate("el => getComputedStyle(el).visibility")
+    context.close()
+    assert (hidden_while_shown, shown_after) == ("hidden", "visible")

@@ -19,8 +19,9 @@
     this.table = null;
     this.loading = null;
     this.dice = [];
-    /* points as the page's tables write them (Babel at build): 1.100 de, 1 100 fr, 1,100 en */
-    this.number = new Intl.NumberFormat(document.documentElement.lang);
+    /* points as the page's tables write them (Babel at build): 1.100 de, 1 100 fr, 1,100 en; the formatter is made
+       at the first die tapped, not as the page opens (its locale data is a long task on a slow phone) */
+    this.number = null;
     this.build();
   }
 
@@ -93,6 +94,11 @@
     this.load().then(function () { self.show(key); }, function () { self.result.textContent = ui.noscript; });
   };
 
+  Calculator.prototype.points = function (value) {
+    this.number = this.number || new Intl.NumberFormat(document.documentElement.lang);
+    return this.number.format(value);
+  };
+
   Calculator.prototype.show = function (key) {
     if (key !== this.dice.slice().sort().join("")) { return; }   /* a newer tap is already on its way */
     var entry = this.table[key];
@@ -105,7 +111,7 @@
       result.appendChild(el("strong", {}, ui.nothing));
       return;
     }
-    result.appendChild(el("strong", {}, format(ui.best, { points: this.number.format(entry[0]) })));
+    result.appendChild(el("strong", {}, format(ui.best, { points: this.points(entry[0]) })));
     result.appendChild(document.createTextNode(" – " + format(ui["with"], { set_aside: entry[1].split("").join(" ") })));
     if (entry[2] === 1) {
       result.classList.add("rr-calc-all");
