@@ -702,13 +702,14 @@ class Faraway(Rules):
         parts = []
         if card.get("colour"):
             parts.append(words["colours"][card["colour"]])
-        # A count given as 0 is said ("no clue"): a question that varies it shows that the card has none.
+        # A count of 0 is not said, like any feature a card lacks: "15 (no clue), 28, 49 (1 clue)" read as if 28's clues
+        # were not given.
         for wonder in WONDERS:
             count = (card.get("wonders") or {}).get(wonder)
-            if count is not None:
-                parts.append(say(wonder, count) if count else words["none"][wonder])
-        if card.get("clues") is not None:
-            parts.append(say("clue", card["clues"]) if card["clues"] else words["none"]["clue"])
+            if count:
+                parts.append(say(wonder, count))
+        if card.get("clues"):
+            parts.append(say("clue", card["clues"]))
         if card.get("night"):
             parts.append(phrases["night"])
         scoring = card.get(scoring_key)
