@@ -103,3 +103,35 @@ def test_a_calculator_by_keyboard_writes_points_as_the_page_does_and_keeps_the_f
         focus_kept = "node => node.contains(document.activeElement) && document.activeElement.matches('button')"
         assert root.evaluate(focus_kept), page.evaluate("document.activeElement.outerHTML.slice(0, 100)")
     context.close()
+
+
+@in_states("first-visit")
+@pytest.mark.parametrize("game, calculator", CALCULATORS)
+def test_a_calculator_takes_its_place_before_its_script_runs(visitor, game, calculator):
+    """Its controls are in the page as it is painted: wiring them moves nothing below them (built by the script, they
+    grew the page after Material's start-up, which then measured every heading again, a long task on a slow phone)."""
+    lang = language_for(game)
+    page = visitor.page
+    selector = f"#{calculator} ~ .rr-calc, .rr-tool:has(#{calculator}) .rr-calc"
+    page.route("**/assets/dice.js*", lambda route: route.abort())
+    visitor.open(lang, f"{game}/")
+    root = page.locator(selector).first
+    unwired = root.evaluate("node => [node.getBoundingClientRect().height, node.innerHTML]")
+    page.unroute("**/assets/dice.js*")
+    page.reload()
+    page.wait_for_function("selector => document.querySelector(selector).calculator", arg=selector.split(", ")[1])
+    assert root.evaluate("node => [node.getBoundingClientRect().height, node.innerHTML]") == unwired
+    root.locator(".rr-calc-faces .rr-die").first.click()
+    expect(root.locator(".rr-calc-picked .rr-die")).to_have_count(1)
+
+
+@in_states("no-javascript")
+@pytest.mark.parametrize("game, calculator", CALCULATORS)
+def test_without_javascript_a_calculator_shows_only_its_note(visitor, game, calculator):
+    lang = language_for(game)
+    page = visitor.open(lang, f"{game}/")
+    root = page.locator(f"#{calculator} ~ .rr-calc, .rr-tool:has(#{calculator}) .rr-calc").first
+    expect(root.locator("noscript")).to_have_count(1)
+    assert root.inner_text().strip() == json.loads(root.get_attribute("data-ui"))["noscript"]
+    buttons = root.locator("button").all()
+    assert buttons and not any(button.is_visible() for button in buttons)

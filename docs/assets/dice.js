@@ -1,6 +1,6 @@
 /* Rules Refresher dice calculator: tap the dice of a roll, read the checker's answer from the table the build wrote.
-   It looks answers up and never computes them: the table, the number of faces and of dice, and every text come from
-   the page (data-table, data-faces, data-dice, data-ui), written by the game's rules checker and texts. */
+   It looks answers up and never computes them: the table, the most dice and every text come from the page (data-table,
+   data-dice, data-ui) and its buttons are the page's own, all written by the game's rules checker and texts. */
 (function () {
   "use strict";
 
@@ -14,7 +14,6 @@
     this.root = root;
     this.ui = JSON.parse(root.getAttribute("data-ui"));
     this.url = root.getAttribute("data-table");
-    this.faces = Number(root.getAttribute("data-faces"));
     this.maxDice = Number(root.getAttribute("data-dice"));
     this.table = null;
     this.loading = null;
@@ -22,7 +21,7 @@
     /* points as the page's tables write them (Babel at build): 1.100 de, 1 100 fr, 1,100 en; the formatter is made
        at the first die tapped, not as the page opens (its locale data is a long task on a slow phone) */
     this.number = null;
-    this.build();
+    this.wire();
   }
 
   Calculator.prototype.load = function () {
@@ -36,33 +35,17 @@
     return this.loading;
   };
 
-  Calculator.prototype.build = function () {
+  /* The controls are the page's own (quiz/site/templates/sections.md.j2): wired here, not built, so nothing moves. */
+  Calculator.prototype.wire = function () {
     var self = this;
-    var ui = this.ui;
-    this.root.textContent = "";
-    var faces = el("div", { "class": "rr-calc-faces" });
-    for (var face = 1; face <= this.faces; face++) {
-      (function (value) {
-        var button = el("button", { "type": "button", "class": "rr-die", "aria-label": format(ui.add, { face: value }) });
-        button.appendChild(drawnDie(value));
-        button.addEventListener("click", function () { self.add(value); });
-        faces.appendChild(button);
-      })(face);
-    }
-    this.root.appendChild(faces);
-    var rollLine = el("div", { "class": "rr-calc-roll" });
-    rollLine.appendChild(el("span", { "class": "rr-label" }, ui.your_roll + " "));
-    this.picked = el("span", { "class": "rr-calc-picked" });
-    rollLine.appendChild(this.picked);
-    var clear = el("button", { "type": "button", "class": "md-button rr-calc-clear" }, ui.clear);
-    clear.addEventListener("click", function () { self.dice = []; self.update(); });
-    rollLine.appendChild(clear);
-    this.root.appendChild(rollLine);
-    this.result = el("p", { "class": "rr-calc-result", "aria-live": "polite" });
-    this.root.appendChild(this.result);
-    this.note = el("p", { "class": "rr-calc-note", "aria-live": "polite" });   /* a die refused: the score stays */
-    this.root.appendChild(this.note);
-    this.update();
+    this.root.querySelectorAll(".rr-calc-faces .rr-die").forEach(function (button) {
+      var value = Number(button.getAttribute("data-face"));
+      button.addEventListener("click", function () { self.add(value); });
+    });
+    this.picked = this.root.querySelector(".rr-calc-picked");
+    this.root.querySelector(".rr-calc-clear").addEventListener("click", function () { self.dice = []; self.update(); });
+    this.result = this.root.querySelector(".rr-calc-result");
+    this.note = this.root.querySelector(".rr-calc-note");   /* a die refused: the score stays */
   };
 
   Calculator.prototype.add = function (value) {
@@ -122,7 +105,7 @@
 
   function setUp() {
     document.querySelectorAll(".rr-calc").forEach(function (root) {
-      if (!root.querySelector(".rr-calc-faces")) { root.calculator = new Calculator(root); }
+      if (!root.calculator) { root.calculator = new Calculator(root); }
     });
   }
 

@@ -14,14 +14,17 @@ window.RulesRefresher = (function () {
     return template.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
   }
 
-  /* Run setUp on this page and, with Material's document$, after every page swap. */
+  /* Run setUp on this page and, with Material's document$, after every page swap. Each in a task of its own: run
+     inside document$, ours joined Material's start-up in one long task (on Lighthouse's slow phone the Farkle
+     refresher's blocking time was 120-330 ms, performance 93-99; in tasks of their own, 20-46 ms and 100). */
   function onEveryPage(setUp) {
+    function soon() { setTimeout(setUp, 0); }
     if (window.document$ && typeof window.document$.subscribe === "function") {
-      window.document$.subscribe(setUp);
+      window.document$.subscribe(soon);
     } else if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", setUp);
+      document.addEventListener("DOMContentLoaded", soon);
     } else {
-      setUp();
+      soon();
     }
   }
 
