@@ -463,6 +463,12 @@ class QuestionCheck:
                 continue
             answers[repr(answer)] += 1
             practice.variants.append({"givens": givens, "answer": answer, "result": result, "beliefs": beliefs})
+        if MIN_PRACTICE_VARIANTS <= len(practice.variants) < PRACTICE_VARIANTS and practice.illegal > len(practice.variants):
+            advice = self.steps()   # most draws were no game: a range that misses its step still builds, just thinly
+            if advice:
+                self.add("RR306", f"vary: {practice.illegal} draws are games that cannot happen, only "
+                                  f"{len(practice.variants)} of {PRACTICE_VARIANTS} variants are left; {advice}")
+                return None
         if len(practice.variants) < MIN_PRACTICE_VARIANTS:
             self.add("RR306", f"vary: only {len(practice.variants)} variant(s) are legal, keep "
                      f"{', '.join(c.text for c in question.keep or []) or 'the question'} and catch a wrong belief"
