@@ -4,8 +4,8 @@ Lighthouse. Run with `make bench` (it installs Lighthouse 12.2.3 into .bench/ wi
 
 Timings are medians with min–max, of interleaved runs (ours, plain, ours, …) on copies of the repository under a
 temporary folder: nothing in the working tree is touched. They belong here, never in tests.
-Options: --runs N (default 5), --skip-lighthouse, --skip-scale, --builds-only (the build timings alone: no serve, no
-browser; for measuring a change to the build).
+Options: --runs N (default 5), --lighthouse-runs N (default 3), --skip-lighthouse, --skip-scale, --builds-only (the
+build timings alone: no serve, no browser; for measuring a change to the build).
 """
 from __future__ import annotations
 
@@ -340,23 +340,28 @@ def lighthouse_scores(url: str) -> list[int]:
 
 
 def bench_lighthouse(repo: Path, host: StaticHost, runs: int) -> None:
+    """Every game's refresher, teach and quiz page in every language: one game's pages are not another's (the Farkle
+    refresher, with its calculator, scored 99 while every Faraway page scored 100)."""
     if not LIGHTHOUSE.exists():
         print("lighthouse: not installed (make bench installs it with npm i -E lighthouse@12.2.3)")
         return
-    game = next(g for g in games(repo) if (repo / "site" / g / "quiz").is_dir())
     print(f"Lighthouse 12.2.3, mobile defaults, gzip-serving local host, median of {runs}: "
           "performance / accessibility / best practices / SEO (performance runs)")
     for lang in LANGUAGES.codes:
-        for kind, path in (("refresher", f"{game}/"), ("teach", f"{game}/teach/"), ("quiz", f"{game}/quiz/")):
-            scores = [lighthouse_scores(f"{host.url}{LANGUAGES.prefix(lang)}{path}") for _ in range(runs)]
-            medians = [statistics.median(column) for column in zip(*scores)]
-            print(f"  {lang} {kind:9} {medians[0]:4.0f} / {medians[1]:3.0f} / {medians[2]:3.0f} / {medians[3]:3.0f}"
-                  f"   ({', '.join(str(s[0]) for s in scores)})")
+        for game in games(repo):
+            for kind, path in (("refresher", f"{game}/"), ("teach", f"{game}/teach/"), ("quiz", f"{game}/quiz/")):
+                if not (repo / "site" / LANGUAGES.prefix(lang) / path).is_dir():
+                    continue
+                scores = [lighthouse_scores(f"{host.url}{LANGUAGES.prefix(lang)}{path}") for _ in range(runs)]
+                medians = [statistics.median(column) for column in zip(*scores)]
+                print(f"  {lang} {game:10} {kind:9} {medians[0]:4.0f} / {medians[1]:3.0f} / {medians[2]:3.0f} / "
+                      f"{medians[3]:3.0f}   ({', '.join(str(s[0]) for s in scores)})", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--lighthouse-runs", type=int, default=3)   # × 3 page kinds × games × languages, ~15 s each
     parser.add_argument("--skip-lighthouse", action="store_true")
     parser.add_argument("--skip-scale", action="store_true")
     parser.add_argument("--builds-only", action="store_true")
@@ -380,7 +385,7 @@ def main() -> None:
         try:
             bench_first_load(repo, host)
             if not args.skip_lighthouse:
-                bench_lighthouse(repo, host, args.runs)
+                bench_lighthouse(repo, host, args.lighthouse_runs)
         finally:
             host.close()
 
