@@ -218,24 +218,3 @@ def test_compiled_templates_are_kept_across_builds_and_compiled_again_when_a_tem
     assert build() == build() == "A B " and compiled == ["page.html"]
     (tmp_path / "page.html").write_text("{{ words|join('+') }}", encoding="utf-8")
     assert build() == "a+b" and compiled == ["page.html", "page.html"]
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_hyphenation_dictionary_from_the_memo_hyphenates_as_one_parsed_afresh(lang, tmp_path, monkeypatch):
-    import pyphen
-
-    from quiz.site import speech
-
-    found = pyphen.language_fallback(lang)
-    if not found:
-        pytest.skip(f"pyphen has no dictionary for {lang}: speech counts vowels")
-    words = sorted(set(re.findall(r"[^\W\d_]{6,}", (RULES / f"ui.{lang}.yml").read_text(encoding="utf-8"))))
-    afresh = pyphen.Pyphen(filename=pyphen.LANGUAGES[found], cache=False)
-    monkeypatch.setattr(memo, "PACKAGE", tmp_path / "quiz")   # a memo of its own, under tmp_path/.cache
-    monkeypatch.setattr(memo, "code_moved", lambda: False)
-    for _ in ("parsed and kept", "from the memo"):
-        monkeypatch.setattr(pyphen, "hdcache", {})
-        speech._dictionary.cache_clear()
-        assert [speech._dictionary(lang).positions(w) for w in words] == [afresh.positions(w) for w in words]
-        assert len(list((tmp_path / memo.FOLDER).glob("*.pickle"))) == 1
-    speech._dictionary.cache_clear()

@@ -2,8 +2,11 @@
 said as the language says them; the time at the stated rate."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from quiz.site.languages import rules_dir, site_languages
 from quiz.site.speech import SYLLABLES_PER_SECOND, spoken_seconds, syllables
 
 
@@ -34,3 +37,25 @@ def test_seconds_at_the_stated_rate_rounded_up():
     text = "En çok ün toplayan kazanır."              # 9 syllables
     assert spoken_seconds(text, "tr") == -(-9 // SYLLABLES_PER_SECOND) == 3
     assert spoken_seconds(text * 7, "tr") == 18       # 63 syllables / 3.5 a second
+
+
+@pytest.mark.parametrize("lang", site_languages().codes)
+def test_the_dictionary_read_lazily_hyphenates_every_word_of_the_rules_as_pyphen_does(lang):
+    """speech reads a pyphen dictionary pattern by pattern as words need them (German's 78,000 took 0.9 s to parse at
+    once); pyphen's own HyphDict, parsed whole, is the reference: every word of every text and question in the
+    language, and every pattern's letters as a word."""
+    import pyphen
+
+    from quiz.site import speech
+
+    found = pyphen.language_fallback(lang)
+    if not found:
+        pytest.skip(f"pyphen has no dictionary for {lang}: speech counts vowels")
+    texts = " ".join(path.read_text(encoding="utf-8") for path in sorted(rules_dir().rglob(f"*.{lang}.yml")))
+    lazy = speech._lazy_dictionary(pyphen.LANGUAGES[found])
+    whole = pyphen.HyphDict(pyphen.LANGUAGES[found])
+    words = sorted(set(re.findall(r"[^\W\d_]+", texts))) + sorted(whole.patterns)[::7]
+    assert len(words) > 1000
+    for word in words:
+        assert [(int(p), p.data) for p in lazy.positions(word)] == [(int(p), p.data) for p in whole.positions(word)], word
+    assert lazy.maxlen == whole.maxlen

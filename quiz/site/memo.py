@@ -14,7 +14,7 @@ import os
 import pickle
 import sys
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 import quiz
 from quiz import checker_module
@@ -130,17 +130,6 @@ class Store:
                 old.unlink(missing_ok=True)
         except OSError:
             pass   # the next build makes it again
-
-
-def library_data(name: str, make: Callable[[], Any]) -> Any:
-    """What a library builds slowly and alike every time (a hyphenation dictionary: 0.9 s to parse German's, 0.06 s to
-    unpickle it), from the memo of the repository quiz/ is in, keyed by its name and the libraries' versions."""
-    store, unit_key = Store(PACKAGE.parent / FOLDER), key("library", name, PLATFORM)
-    value = store.get(unit_key)
-    if value is None:
-        value = make()
-        store.put(unit_key, value)
-    return value
 
 
 class Memo(Store):
