@@ -183,36 +183,9 @@ def test_a_checker_that_fails_to_import_is_reported_with_its_error(tmp_path, mon
     assert f"rules/{game}/game.yml: {game}: " + expected.format(game=game) in str(caught.value), str(caught.value)
 
 
-def test_a_range_that_misses_its_step_is_told_it_even_when_a_few_variants_are_left(tmp_path, monkeypatch):
-    """A range without its step built silently with a handful of variants (one total in 50 is a game): most draws are
-    no game, so the step is said, as when none is left."""
-    from quiz.checker import rules_class
-
-    def fifties(self, players):
-        yield from (f"players[{name!r}]: points come in fifties" for name, points in players.items() if points % 50)
-
-    rules = fixture_rules(tmp_path / "rules")
-    monkeypatch.setattr(rules_class(__import__(f"quiz.{FIXTURE_ID}", fromlist=["_"])), "_illegal_leader", fifties,
-                        raising=False)
-    questions = rules / FIXTURE_ID / "questions.yml"
-    text = questions.read_text(encoding="utf-8")
-    for old, new in [("{Ana: 14, Bruno: 11}", "{Ana: 150, Bruno: 100}"), ("{Ana: 6, Bruno: 10}", "{Ana: 50, Bruno: 100}"),
-                     ("{players.Ana: [0, 20], players.Bruno: [0, 20]}", "{players.Ana: [0, 1000]}")]:
-        assert old in text
-        text = text.replace(old, new)
-    questions.write_text(text, encoding="utf-8")
-    with pytest.raises(ContentError) as caught:
-        load_site(rules)
-    lines = [str(p) for p in caught.value.problems if p.code == "RR306"]
-    assert len(lines) == 1 and re.search(r"most-points-lead: RR306 vary: \d+ draws are games that cannot happen, only "
-                                         r"[4-9] of 16 variants are left; players.Ana is a game only every 50 from 150: "
-                                         r"give its range that step, \[0, 1000, 50\]$", lines[0]), lines
-
-
-@pytest.mark.parametrize("judge", ["yields", "raises"])
-def test_a_range_whose_values_are_games_only_every_n_is_told_the_step(tmp_path, monkeypatch, judge):
-    """RR306 said "narrow the ranges" where a step [low, high, step] was the fix (Farkle totals in fifties): points in
-    fifties, simulated on the fixture's leader rule, as an impossible game (too few variants) and as malformed input."""
+def step_problems(tmp_path, monkeypatch, judge: str, ranges: str) -> list[str]:
+    """The RR306 lines of the fixture game with points in fifties, simulated on its leader rule (yielded as a game that
+    cannot happen, or raised as malformed input), its stated totals in fifties and these ranges."""
     from quiz.checker import MalformedInput, rules_class
 
     def fifties(self, players):
@@ -228,13 +201,29 @@ def test_a_range_whose_values_are_games_only_every_n_is_told_the_step(tmp_path, 
     questions = rules / FIXTURE_ID / "questions.yml"
     text = questions.read_text(encoding="utf-8")
     for old, new in [("{Ana: 14, Bruno: 11}", "{Ana: 150, Bruno: 100}"), ("{Ana: 6, Bruno: 10}", "{Ana: 50, Bruno: 100}"),
-                     ("{players.Ana: [0, 20], players.Bruno: [0, 20]}", "{players.Ana: [0, 1000], players.Bruno: [5, 995]}")]:
+                     ("{players.Ana: [0, 20], players.Bruno: [0, 20]}", ranges)]:
         assert old in text
         text = text.replace(old, new)
     questions.write_text(text, encoding="utf-8")
     with pytest.raises(ContentError) as caught:
         load_site(rules)
-    lines = [str(p) for p in caught.value.problems if p.code == "RR306"]
+    return [str(p) for p in caught.value.problems if p.code == "RR306"]
+
+
+def test_a_range_that_misses_its_step_is_told_it_even_when_a_few_variants_are_left(tmp_path, monkeypatch):
+    """A range without its step built silently with a handful of variants (one total in 50 is a game): most draws are
+    no game, so the step is said, as when none is left."""
+    lines = step_problems(tmp_path, monkeypatch, "yields", "{players.Ana: [0, 1000]}")
+    assert len(lines) == 1 and re.search(r"most-points-lead: RR306 vary: \d+ draws are games that cannot happen, only "
+                                         r"[4-9] of 16 variants are left; players.Ana is a game only every 50 from 150: "
+                                         r"give its range that step, \[0, 1000, 50\]$", lines[0]), lines
+
+
+@pytest.mark.parametrize("judge", ["yields", "raises"])
+def test_a_range_whose_values_are_games_only_every_n_is_told_the_step(tmp_path, monkeypatch, judge):
+    """RR306 said "narrow the ranges" where a step [low, high, step] was the fix (Farkle totals in fifties), as an
+    impossible game (too few variants) and as malformed input."""
+    lines = step_problems(tmp_path, monkeypatch, judge, "{players.Ana: [0, 1000], players.Bruno: [5, 995]}")
     assert len(lines) == 1 and lines[0].startswith(f"rules/{FIXTURE_ID}/questions.yml:35: most-points-lead: RR306 "), lines
     assert lines[0].endswith("players.Ana is a game only every 50 from 150: give its range that step, [0, 1000, 50]; "
                              "players.Bruno is a game only every 50 from 100: give its range that step, [50, 950, 50]"), lines
