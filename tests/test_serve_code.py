@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -45,7 +46,9 @@ class Serving:
         env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
         env.pop("RULES_DIR", None)
         env.pop("SITE_URL", None)
-        self.process = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-a", self.url[7:-1]], cwd=repo,
+        # As `make serve` runs it: the console script, whose sys.path holds its own folder, not the repository
+        mkdocs = str(Path(sys.executable).parent / "mkdocs")
+        self.process = subprocess.Popen([mkdocs, "serve", "-a", self.url[7:-1]], cwd=repo,
                                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         threading.Thread(target=lambda: self.log.extend(self.process.stderr), daemon=True).start()
         self.wait(lambda: "Serving on" in "".join(self.log), "serving")

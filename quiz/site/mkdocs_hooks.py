@@ -19,7 +19,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.utils import dirname_to_title
 from mkdocs.plugins import event_priority
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+REPOSITORY = str(Path(__file__).resolve().parents[2])
+sys.path.insert(0, REPOSITORY)
 
 from quiz.site import generate, minify, offline, search_split  # noqa: E402  (needs the repository on sys.path)
 from quiz.site.languages import site_languages  # noqa: E402
@@ -48,6 +49,8 @@ def _code_as_on_disk() -> None:
         return
     for name in [name for name in sys.modules if name == "quiz" or name.startswith("quiz.")]:
         del sys.modules[name]
+    if REPOSITORY not in sys.path:   # MkDocs takes back what this module put on sys.path once it has loaded it
+        sys.path.insert(0, REPOSITORY)
     importlib.invalidate_caches()
     from quiz.site import generate, minify, offline, search_split  # noqa: F811 - the point: these afresh
     from quiz.site.languages import site_languages  # noqa: F811
