@@ -2,14 +2,13 @@
 gzip-compressed; search, practice and calculator tables are not part of a first load."""
 from __future__ import annotations
 
-import gzip
 import json
 import re
 from urllib.parse import urljoin, urlparse
 
 import pytest
 
-from conftest import GAMES, LANGUAGES, all_pages, lang_prefix
+from conftest import GAMES, LANGUAGES, all_pages, gzipped, lang_prefix
 
 FIRST_LOAD_BUDGET = 80 * 1024   # everything a page loads before anyone touches it: HTML, CSS, JS, icon, gzip
 OWN_BUDGET = 12 * 1024          # of that, our own JS + CSS
@@ -20,7 +19,7 @@ PAGES = all_pages() + ["404.html"]
 
 
 def gz(data: bytes) -> int:
-    return len(gzip.compress(data, 9))
+    return len(gzipped(data))
 
 
 def page_file(site_dir, page: str):
