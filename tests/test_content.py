@@ -10,6 +10,7 @@ from babel.numbers import format_decimal
 
 from conftest import GAMES, LANGUAGES, counts_filled_with_one_and_two, variants
 from quiz.site import bank
+from quiz.site.content import Condition
 
 
 @pytest.fixture(params=GAMES)
@@ -26,6 +27,16 @@ def test_every_variant_keeps_what_its_question_keeps(game):
     for question, givens, answer, _ in variants(game):
         for condition in question.keep or []:
             assert condition.holds({**game.values(), **givens, "answer": answer}), (question.id, condition.text, givens)
+
+
+def test_a_keep_condition_takes_a_name_in_quotes_as_itself():
+    """`answer.1 != 'Cem'` keeps a seat out of an order's second place (Faraway's pick order: no clockwise order)."""
+    condition = Condition.parse("answer.1 != 'Cem'")
+    assert condition.needs_answer
+    assert condition.holds({"answer": ["Bruno", "Ana", "Cem"]})
+    assert not condition.holds({"answer": ["Bruno", "Cem", "Ana"]})
+    with pytest.raises(KeyError):   # unquoted, a name is a path to a given: there is none
+        Condition.parse("answer.1 != Cem").holds({"answer": ["Bruno", "Cem", "Ana"]})
 
 
 def test_the_text_shows_every_number_it_is_given_in_every_language(game):

@@ -55,9 +55,13 @@ class Section:
     spoken: bool = False
 
 
+class Quoted(str):
+    """A name written in quotes in a condition (`answer.1 != 'Cem'`): itself, not a path to look up."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Condition:
-    """What every variant keeps: `answer == yes`, `taken <= players`, `players.Ana.wants > pile`."""
+    """What every variant keeps: `answer == yes`, `taken <= players`, `players.Ana.wants > pile`, `answer.0 != 'Ana'`."""
 
     text: str
     left: Any
@@ -73,17 +77,20 @@ class Condition:
         def token(word: str):
             if re.fullmatch(r"-?\d+", word):
                 return int(word)
+            if re.fullmatch(r"'[^']+'", word):
+                return Quoted(word[1:-1])
             return {"yes": True, "no": False}.get(word, word)
         return cls(text, token(match.group(1)), match.group(2), token(match.group(3)))
 
     @property
     def needs_answer(self) -> bool:
-        return "answer" in (self.left, self.right)
+        return any(isinstance(side, str) and not isinstance(side, Quoted) and side.split(".")[0] == "answer"
+                   for side in (self.left, self.right))
 
     def holds(self, values: dict) -> bool:
         """Whether the comparison holds; KeyError if it names something that is neither a given nor a fact."""
         def operand(token):
-            return token if isinstance(token, (int, bool)) else resolve(values, token)
+            return token if isinstance(token, (int, bool, Quoted)) else resolve(values, token)
         try:
             return COMPARE[self.op](operand(self.left), operand(self.right))
         except TypeError:
