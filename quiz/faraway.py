@@ -109,6 +109,8 @@ class Faraway(Rules):
         self.NO_SANCTUARY_ROUND: int = facts["no_sanctuary_round"]
         self.NO_PICK_ROUND: int = self.ROUNDS          # nobody takes from the centre in the last round
         self.SANCTUARY_KEEP: int = facts["sanctuary_keep"]
+        self.REGIONS: int = facts["regions"]
+        self.HAND: int = facts["hand"]
         self.COLOURS, self.WONDERS, self.PER_KINDS = COLOURS, WONDERS, PER_KINDS
 
     # --- shape checks that need the facts --------------------------------------------------------------------------
@@ -176,6 +178,11 @@ class Faraway(Rules):
     def center_size(self, players: int) -> int:
         """The centre holds one Region more than there are players (KOSMOS p. 3, 9)."""
         return self._players(players) + self.CENTER_EXTRA
+
+    def rounds_the_regions_last(self, players: int) -> int:
+        """How many rounds the Regions fill the centre for: each player is dealt a hand, and each round's centre is
+        players + 1 new Regions (seed 001: set-up, and the end of every round but the last). Six run out before round 8."""
+        return min(self.ROUNDS, (self.REGIONS - self.HAND * self._players(players)) // self.center_size(players))
 
     @rule
     def finds_sanctuary(self, previous: int | None, new: int) -> bool:
@@ -645,7 +652,10 @@ class Faraway(Rules):
 
     def _illegal_center_at_round_end(self, players, round_number) -> Iterator[str]:
         self.center_at_round_end(players, round_number)
-        return iter(())
+        last = self.rounds_the_regions_last(players)
+        if round_number > last:
+            yield (f"round_number: {round_number}; with {players} players the {self.REGIONS} Regions fill the centre "
+                   f"for {last} rounds only ({self.HAND} dealt to each, {self.center_size(players)} revealed each round)")
 
     def _illegal_first_scored(self, played) -> Iterator[str]:
         yield from self._distinct(self._row(played), "played")
@@ -663,14 +673,16 @@ class Faraway(Rules):
 
     def _illegal_short_deck_draws(self, pile, players) -> Iterator[str]:
         """The drawers are everyone who finds Sanctuaries this round. Unkept Sanctuaries go back under the pile, so it
-        loses only the ones placed: at most one per player in each earlier round that can find one (from round 2)."""
+        loses only the ones placed: at most one per player in each earlier round that can find one (from round 2), up
+        to the last round the players' Regions last for."""
         self.short_deck_draws(pile, players)
         yield from self._distinct([p["number"] for p in players.values()], "players")
-        earlier_rounds = self.ROUNDS - 1 - self.NO_SANCTUARY_ROUND    # rounds 2 to the one before the last
-        lowest = self.SANCTUARIES - self.PLAYERS_MAX * earlier_rounds
+        placed = max(count * (self.rounds_the_regions_last(count) - 1 - self.NO_SANCTUARY_ROUND)
+                     for count in range(self.PLAYERS_MIN, self.PLAYERS_MAX + 1))
+        lowest = self.SANCTUARIES - placed
         if not lowest <= pile <= self.SANCTUARIES:
             yield (f"pile: {pile} Sanctuaries; of {self.SANCTUARIES}, at most one per player and round is placed from "
-                   f"round {self.NO_SANCTUARY_ROUND + 1} on, so before the last round's draws at least {lowest} are left")
+                   f"round {self.NO_SANCTUARY_ROUND + 1} on, as long as the Regions last, so at least {lowest} are left")
         for name, player in players.items():
             if player["wants"] < self.SANCTUARY_BASE_DRAW:
                 yield f"players[{name!r}].wants: {player['wants']}; a player who finds one draws at least {self.SANCTUARY_BASE_DRAW}"
