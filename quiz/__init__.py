@@ -1,10 +1,11 @@
-"""Rules Refresher: each game's rules checker (quiz/<game>.py, built on quiz/checker.py) and the site made from rules/
-(quiz/site/). The layers below import only from layers listed before them; tests/test_layers.py checks it."""
+"""Rules Refresher: each game's rules checker (quiz/games/<game>/, built on quiz/checker.py) and the site made from
+rules/ (quiz/site/). The layers below import only from layers listed before them; tests/test_layers.py checks it."""
 
-GAMES = "<games>"   # stands for every quiz/<game>.py
+GAMES = "<games>"   # stands for every module of every game package, quiz/games/<game>/ (within one, quiz.games.GAME_MODULES)
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.checker",),                                                    # what every rules checker shares
-    (GAMES,),                                                             # quiz.faraway, quiz.farkle, …
+    ("quiz.games",),                                                      # where each game's package is
+    (GAMES,),                                                             # quiz.games.faraway, quiz.games.farkle, …
     ("quiz.site.memo",),                                                  # the build's memo, keyed by code and inputs
     ("quiz.site.languages", "quiz.site.problems", "quiz.site.wording",    # languages, problems, wording;
      "quiz.site.speech",                                                 # how long a text takes to say;
@@ -18,8 +19,3 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "quiz.site.minify", "quiz.site.scaffold"),                          # a new game's skeleton
     ("quiz.site.mkdocs_hooks", "quiz.__main__"),                          # MkDocs and the command line
 )
-
-
-def checker_module(game_id: str) -> str:
-    """The name of a game's checker module, quiz/<name>.py: its id with "_" for "-" (no "-" in a Python name)."""
-    return game_id.replace("-", "_")

@@ -1,10 +1,11 @@
-"""What every rules checker shares: the two kinds of bad input, the @rule and @belief markers, and binding rules to a
-game's facts."""
+"""What every game's rules checker shares: the two kinds of bad input, facts as a frozen dataclass, the @rule and @belief
+markers, rules bound to facts, and the presentation a game's pages need apart from its rules."""
 from __future__ import annotations
 
 import dataclasses
 import functools
 import inspect
+import typing
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -50,14 +51,49 @@ def belief(entry: str, distorts: str, name: str | None = None) -> Callable[[Call
     return mark
 
 
+class Facts:
+    """A game's facts, as a frozen dataclass subclass: each field one fact of game.yml (`facts:`, and the tables a game
+    keeps under `tables:`), typed. `from_game` reads them; an unknown, missing or mistyped fact is MalformedInput."""
+
+    @classmethod
+    def from_game(cls, game: dict) -> "Facts":
+        """The facts of a game.yml as plain data (its `facts:` mapping, and `tables:` where the game keeps some)."""
+        facts = game.get("facts")
+        if not isinstance(facts, dict):
+            raise MalformedInput("facts: expected a mapping of fact names to values")
+        return cls.from_mapping(facts, "facts")
+
+    @classmethod
+    def from_mapping(cls, values: dict, where: str) -> "Facts":
+        """The facts from a mapping of field names to plain values, each checked against its field's type."""
+        fields = {field.name: field for field in dataclasses.fields(cls) if field.init}
+        for name in values:
+            if name not in fields:
+                raise MalformedInput(f"{where}.{name}: {cls.__name__} knows no such fact (it knows "
+                                     f"{', '.join(sorted(fields))})")
+        missing = [name for name, field in fields.items() if name not in values
+                   and field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING]
+        if missing:
+            raise MalformedInput(f"{where}: missing {', '.join(missing)}")
+        hints = typing.get_type_hints(cls)
+        for name, value in values.items():
+            expected = hints.get(name)
+            if expected in (int, bool, str) and not (type(value) is expected):
+                raise MalformedInput(f"{where}.{name}: {value!r} is not {_TYPE_WORDS[expected]}")
+        return cls(**values)
+
+
+_TYPE_WORDS = {int: "a whole number", bool: "true or false", str: "a text"}
+
+
 class Rules:
-    """A game's rules bound to one game.yml: its facts and tables come in, nothing is read on the side.
+    """A game's rules bound to its facts (a frozen dataclass, the game's FACTS): they come in, nothing is read on the
+    side. The same rules bound to other facts (a rule set, a house rule) answer for that table.
 
     Subclasses add one small @rule method per rule, and for a rule whose input can describe an impossible game, a
     generator `_illegal_<rule>(**givens)` that yields why the givens cannot occur (python-chess's `status()`)."""
 
-    # The shape of each table this game keeps under `tables:` in game.yml, as JSON Schema (one row each).
-    TABLES: dict[str, dict] = {}
+    FACTS: type[Facts] = Facts
     # Easy-to-forget entries whose wrong belief no rule of the checker can compute, each with why (see @belief).
     WITHOUT_BELIEF: dict[str, str] = {}
 
@@ -68,26 +104,15 @@ class Rules:
         _beliefs(cls)
         _legality_checks(cls)
 
-    def __init__(self, game: dict):
-        self.game = game
-        self.facts: dict[str, Any] = dict(game["facts"])
-        self.tables: dict[str, list] = self._checked_tables(game.get("tables") or {})
+    def __init__(self, facts: Facts):
+        if not isinstance(facts, self.FACTS):
+            raise TypeError(f"{type(self).__name__} takes its facts as {self.FACTS.__name__}, got {type(facts).__name__}")
+        self.facts = facts
 
-    def _checked_tables(self, tables: dict) -> dict[str, list]:
-        """The game's tables, each checked against the row shape its checker declares; MalformedInput otherwise."""
-        import jsonschema  # here, not at the top: a build whose pages come from the cache binds no checker
-
-        for name in tables.keys() - self.TABLES.keys():
-            raise MalformedInput(f"tables.{name}: {type(self).__name__} knows no such table")
-        for name, row_schema in self.TABLES.items():
-            if name not in tables:
-                raise MalformedInput(f"tables.{name}: missing")
-            error = jsonschema.exceptions.best_match(
-                jsonschema.Draft202012Validator({"type": "array", "items": row_schema}).iter_errors(tables[name]))
-            if error is not None:
-                where = ".".join(map(str, error.absolute_path))
-                raise MalformedInput(f"tables.{name}.{where}: {error.message}")
-        return tables
+    @classmethod
+    def bind(cls, game: dict):
+        """These rules bound to the facts of a game.yml read as plain data; MalformedInput names what is wrong."""
+        return cls(cls.FACTS.from_game(game))
 
     @classmethod
     def rules(cls) -> list[str]:
@@ -135,7 +160,15 @@ class Rules:
         if reasons:
             raise IllegalState(reasons[0])
 
-    # Optional hooks the site uses; a game overrides what it has.
+
+class Presentation:
+    """What a game's pages need besides the rules' answers, computed from them: numbers its texts quote, tables and
+    calculators, placeholder filters and pictures. Bound to one checker (so to one game's facts); a game overrides what
+    it has. Words live in the texts, never here: a filter gets the language's `words:` and puts them together."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+
     def derived_facts(self) -> dict[str, Any]:
         """Numbers the texts quote that follow from the facts, computed by the rules."""
         return {}
@@ -226,13 +259,6 @@ def _legality_checks(cls: type) -> None:
                         f"{cls.__name__}, so this legality check would never run ({hint}); a helper takes another name")
 
 
-def rules_class(module: Any) -> type[Rules] | None:
-    """The one Rules subclass a game's checker module defines (None if it defines none, or several)."""
-    found = [value for value in vars(module).values()
-             if isinstance(value, type) and issubclass(value, Rules) and value.__module__ == module.__name__]
-    return found[0] if len(found) == 1 else None
-
-
 def read_game(game_id: str, rules_dir: Path = REPO_RULES) -> dict:
     """A game.yml as plain data, for binding a checker outside a site build (scripts, notebooks, tests)."""
     path = rules_dir / game_id / "game.yml"
@@ -240,20 +266,3 @@ def read_game(game_id: str, rules_dir: Path = REPO_RULES) -> dict:
     if not isinstance(data, dict) or not isinstance(data.get("facts"), dict):
         raise MalformedInput(f"{path}: no facts mapping")
     return data
-
-
-def module_binding(rules_class: type[Rules], game_id: str) -> Callable[[str], Any]:
-    """A module __getattr__ (PEP 562): `quiz.<game>.<rule>(...)` uses rules/<game>/game.yml, read on first use."""
-    @functools.lru_cache(maxsize=1)
-    def default() -> Rules:
-        return rules_class(read_game(game_id))
-
-    def __getattr__(name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)
-        try:
-            return getattr(default(), name)
-        except AttributeError:
-            raise AttributeError(f"module 'quiz.{game_id}' has no attribute {name!r}") from None
-
-    return __getattr__

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 from conftest import CHROMIUM, CHROMIUM_FLAGS, copy_repo, gzipped  # noqa: E402  (the browser, copies, gzip tests use)
 from test_budgets import FIRST_LOAD_BUDGET  # noqa: E402
-from quiz import checker_module  # noqa: E402
+from quiz import games as game_packages  # noqa: E402
 from quiz.site.languages import site_languages  # noqa: E402
 
 LIGHTHOUSE = ROOT / ".bench/node_modules/.bin/lighthouse"
@@ -50,7 +50,7 @@ def games(repo: Path) -> list[str]:
 
 
 def scale_to(repo: Path, count: int) -> None:
-    """Copy the real games under new ids (faraway → faraway2, …), each with its checker module, until `count` games."""
+    """Copy the real games under new ids (faraway → faraway2, …), each with its checker package, until `count` games."""
     real = games(repo)
     copy = 2
     while len(games(repo)) < count:
@@ -61,7 +61,8 @@ def scale_to(repo: Path, count: int) -> None:
             shutil.copytree(repo / "rules" / game, repo / "rules" / new)
             game_yml = repo / "rules" / new / "game.yml"
             game_yml.write_text(re.sub(r"(?m)^id: .*$", f"id: {new}", game_yml.read_text(encoding="utf-8")), encoding="utf-8")
-            shutil.copy(repo / "quiz" / f"{checker_module(game)}.py", repo / "quiz" / f"{checker_module(new)}.py")
+            shutil.copytree(repo / game_packages.folder(game), repo / game_packages.folder(new),
+                            ignore=shutil.ignore_patterns("__pycache__"))
         copy += 1
 
 

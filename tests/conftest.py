@@ -30,6 +30,7 @@ TESTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
 import quiz  # noqa: E402
+import quiz.games  # noqa: E402
 from quiz.site import bank  # noqa: E402
 from quiz.site.languages import site_languages  # noqa: E402
 from quiz.site.wording import is_plural_entry, placeholders  # noqa: E402
@@ -129,10 +130,10 @@ def questions(game: str, rules: Path = RULES) -> list[dict]:
 # --- the fixture game ---------------------------------------------------------------------------------------------------
 
 def use_fixture_checker() -> None:
-    """Make quiz.pips importable for in-process tests without copying it into quiz/."""
-    checker_dir = str(FIXTURE_GAME / "quiz")
-    if checker_dir not in quiz.__path__:
-        quiz.__path__.append(checker_dir)
+    """Make quiz.games.pips importable for in-process tests without copying it into quiz/games/."""
+    checker_dir = str(FIXTURE_GAME / "quiz" / "games")
+    if checker_dir not in quiz.games.__path__:
+        quiz.games.__path__.append(checker_dir)
 
 
 def fixture_rules(target: Path) -> Path:
@@ -153,7 +154,8 @@ def fixture_repo(target: Path, with_real_games: bool = False) -> Path:
         fixture_rules(repo / "rules")
     else:
         shutil.copytree(FIXTURE_GAME / "rules" / FIXTURE_ID, repo / "rules" / FIXTURE_ID)
-    shutil.copy(FIXTURE_GAME / "quiz" / f"{FIXTURE_ID}.py", repo / "quiz" / f"{FIXTURE_ID}.py")
+    shutil.copytree(FIXTURE_GAME / "quiz" / "games" / FIXTURE_ID, repo / "quiz" / "games" / FIXTURE_ID,
+                    ignore=shutil.ignore_patterns("__pycache__"))
     return repo
 
 
@@ -198,16 +200,14 @@ def apply_lint_fixture(fixture: dict, rules: Path, monkeypatch=None) -> None:
         assert changed != text, edit
         path.write_text(changed, encoding="utf-8")
     if "break_rule" in fixture:   # in-process only: a checker bug, simulated
-        from quiz.checker import rules_class
-
         broken = fixture["break_rule"]
-        module = __import__(f"quiz.{FIXTURE_ID}", fromlist=["_"])
+        checker_class, _ = quiz.games.contract(quiz.games.load(FIXTURE_ID))
         error = {"IndexError": IndexError, "KeyError": KeyError, "ZeroDivisionError": ZeroDivisionError}[broken["raise"]]
 
         def crash(self, *args, **kwargs):
             raise error("a bug in the checker")
         crash.is_rule = True
-        monkeypatch.setattr(rules_class(module), broken["rule"], crash)
+        monkeypatch.setattr(checker_class, broken["rule"], crash)
 
 
 def expected_line(expect: dict, rules: Path) -> int:

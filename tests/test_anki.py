@@ -72,8 +72,8 @@ def test_each_deck_holds_the_verified_bank_as_the_site_words_it(site, site_dir, 
 BUILD_ONE_DECK = """
 import sys
 from pathlib import Path
-import quiz
-quiz.__path__.append(sys.argv[1])
+import quiz.games
+quiz.games.__path__.append(sys.argv[1])
 from quiz.site.pipeline import load_site
 from quiz.site.render import render_site
 sys.stdout.buffer.write(render_site(load_site(Path(sys.argv[2])), sys.argv[3], int(sys.argv[4]))[sys.argv[5]])
@@ -82,7 +82,7 @@ sys.stdout.buffer.write(render_site(load_site(Path(sys.argv[2])), sys.argv[3], i
 
 def decks_in_fresh_processes(rules: Path, deck: str, timestamp: int, hash_seeds: tuple[str, ...]) -> list[bytes]:
     """The deck built once per hash seed, each in a process of its own (side by side)."""
-    builds = [subprocess.Popen([sys.executable, "-c", BUILD_ONE_DECK, str(FIXTURE_GAME / "quiz"), str(rules), SITE_URL,
+    builds = [subprocess.Popen([sys.executable, "-c", BUILD_ONE_DECK, str(FIXTURE_GAME / "quiz" / "games"), str(rules), SITE_URL,
                                 str(timestamp), deck], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                env=dict(os.environ, PYTHONHASHSEED=seed, NO_MKDOCS_2_WARNING="1")) for seed in hash_seeds]
     outputs = [build.communicate(timeout=300) for build in builds]

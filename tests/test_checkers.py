@@ -13,7 +13,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from quiz.checker import IllegalState, MalformedInput, read_game, rules_class
+from quiz import games
+from quiz.checker import IllegalState, MalformedInput, read_game
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 GAME_IDS = sorted(path.parent.name for path in RULES.glob("*/game.yml"))
@@ -21,7 +22,7 @@ GAME_IDS = sorted(path.parent.name for path in RULES.glob("*/game.yml"))
 
 @functools.cache
 def bound_checker(game_id: str):
-    return rules_class(importlib.import_module(f"quiz.{game_id}"))(read_game(game_id, RULES))
+    return games.bound(game_id, RULES)
 
 
 CHECKS = [(game_id, check) for game_id in GAME_IDS for check in bound_checker(game_id).rules()]
@@ -123,7 +124,7 @@ def test_every_easy_to_forget_rule_has_a_wrong_belief_or_says_why_not(game_id):
     checker = bound_checker(game_id)
     believed = {b.entry for b in checker.beliefs()}
     missing = [entry for entry in forget_entries(game_id) if entry not in believed and entry not in checker.WITHOUT_BELIEF]
-    assert not missing, f"quiz/{game_id}.py computes no wrong belief of {missing}"
+    assert not missing, f"{games.folder(game_id)}/beliefs.py computes no wrong belief of {missing}"
     assert all(b.entry in forget_entries(game_id) for b in checker.beliefs())
 
 
@@ -182,7 +183,7 @@ def test_an_illegal_check_that_names_no_rule_stops_the_module_loading():
 
 def test_a_game_filter_is_called_as_the_checker_contract_says():
     """checker.py documented f(value, words, lang) while wording.py passes the language's Wording."""
-    from quiz.checker import Rules
+    from quiz.checker import Presentation
     from quiz.site.wording import Wording
 
     calls = []
@@ -192,4 +193,4 @@ def test_a_game_filter_is_called_as_the_checker_contract_says():
     assert wording.fill("{n|clues}", {"n": 4200}) == "4.200 Hinweise"
     value, given_words, say = calls[0]
     assert (value, given_words, say.lang, say.number(2)) == (4200, words, "de", "2")
-    assert "f(value, words, say)" in " ".join(inspect.getdoc(Rules.text_formatters).split())
+    assert "f(value, words, say)" in " ".join(inspect.getdoc(Presentation.text_formatters).split())

@@ -12,9 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import LANGUAGES
-from quiz import faraway
 from quiz.checker import IllegalState, MalformedInput
-from quiz.faraway import Faraway
+from quiz.games import faraway as faraway_package
+from quiz.games.faraway import Faraway
+
+faraway = faraway_package.default()
 
 FACTS = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/faraway/game.yml").read_text(encoding="utf-8"))["facts"]
 
@@ -28,7 +30,7 @@ def region(number, **card):
 def test_a_checker_is_bound_to_the_facts_it_is_given():
     game = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/faraway/game.yml").read_text(encoding="utf-8"))
     game["facts"]["rounds"] = 9
-    nine = Faraway(game)
+    nine = Faraway.bind(game)
     assert nine.takes_from_center(8) is True and faraway.takes_from_center(8) is False
     assert nine.illegal("score", {"tableau": {"regions": [region(n) for n in range(60, 52, -1)], "sanctuaries": []}})
 
@@ -294,7 +296,7 @@ def play_game(rng: random.Random, players: int) -> list[dict]:
         for p in range(players):
             card = {"number": deck.pop(), "clues": rng.randint(0, 1)}
             if rng.random() < 0.3:
-                card["wonders"] = {rng.choice(faraway.WONDERS): rng.randint(1, 2)}
+                card["wonders"] = {rng.choice(faraway_package.WONDERS): rng.randint(1, 2)}
             snapshots.append({"regions": copy.deepcopy(rows[p] + [card]), "sanctuaries": copy.deepcopy(sanctuaries[p])})
             if rows[p] and card["number"] > rows[p][-1]["number"]:
                 sanctuaries[p].append({"clues": rng.randint(0, 1), "night": rng.random() < 0.2})
@@ -407,12 +409,12 @@ def test_the_shortest_pile_a_game_can_leave():
 
 # --- properties ----------------------------------------------------------------------------------------------------------
 
-COLOURS = st.sampled_from([None, *faraway.COLOURS])
-PER = st.one_of(st.none(), st.sampled_from(faraway.PER_KINDS),
-                st.lists(st.sampled_from(faraway.COLOURS), min_size=2, max_size=2, unique=True))
-WONDERS = st.fixed_dictionaries({w: st.integers(0, 2) for w in faraway.WONDERS})
+COLOURS = st.sampled_from([None, *faraway_package.COLOURS])
+PER = st.one_of(st.none(), st.sampled_from(faraway_package.PER_KINDS),
+                st.lists(st.sampled_from(faraway_package.COLOURS), min_size=2, max_size=2, unique=True))
+WONDERS = st.fixed_dictionaries({w: st.integers(0, 2) for w in faraway_package.WONDERS})
 QUEST = st.one_of(st.none(), st.fixed_dictionaries({"fame": st.integers(0, 6), "per": PER,
-                                                    "requires": st.dictionaries(st.sampled_from(faraway.WONDERS), st.integers(0, 2))}))
+                                                    "requires": st.dictionaries(st.sampled_from(faraway_package.WONDERS), st.integers(0, 2))}))
 CARD = {"colour": COLOURS, "wonders": WONDERS, "clues": st.integers(0, 2), "night": st.booleans()}
 SANCTUARY = st.fixed_dictionaries({**CARD, "task": st.one_of(st.none(), st.fixed_dictionaries({"fame": st.integers(0, 6), "per": PER}))})
 

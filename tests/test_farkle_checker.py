@@ -15,9 +15,12 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quiz import farkle
+from quiz.games import farkle as farkle_game
 from quiz.checker import IllegalState, MalformedInput
 from quiz.site.wording import Wording
+
+farkle = farkle_game.default()
+presentation = farkle_game.FarklePresentation(farkle)
 
 GAME = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/farkle/game.yml").read_text(encoding="utf-8"))
 OPTIONS = {o["id"]: o["points"] for o in GAME["tables"]["scoring_options"]}
@@ -88,9 +91,9 @@ def test_the_best_set_aside_and_how_it_splits():
                                                          "split": [[6, 6, 6, 6, 6], [5]]}
     assert farkle.best_set_aside([6, 6, 6, 1, 5, 2])["split"] == [[6, 6, 6], [1], [5]]
     assert farkle.best_set_aside([2, 3, 4, 6, 6, 2]) == {"points": 0, "dice": [], "split": []}
-    assert Wording("en", {}, farkle.text_formatters()).value([[6, 6, 6], [1], [5]], "split") == \
+    assert Wording("en", {}, presentation.text_formatters()).value([[6, 6, 6], [1], [5]], "split") == \
         "6 6 6 (600) + 1 (100) + 5 (50)"
-    assert Wording("de", {}, farkle.text_formatters()).value([[1, 1, 1], [1]], "split") == "1 1 1 (1.000) + 1 (100)"
+    assert Wording("de", {}, presentation.text_formatters()).value([[1, 1, 1], [1]], "split") == "1 1 1 (1.000) + 1 (100)"
 
 
 def test_every_best_set_aside_is_the_brute_best_and_its_split_adds_up():
@@ -230,7 +233,7 @@ def test_expected_best_score_against_every_roll_scored_independently():
 
 
 def test_roll_table_covers_all_923_multisets_and_agrees_with_the_independent_scorer():
-    table = farkle.roll_table()
+    table = presentation.roll_table()
     assert len(table) == sum(math.comb(n + 5, 5) for n in range(1, 7)) == 923
     for key, (points, dice, hot) in table.items():
         roll = tuple(int(c) for c in key)

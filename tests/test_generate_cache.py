@@ -87,9 +87,11 @@ def test_the_key_covers_every_input(rules):
     from quiz.site import memo
 
     code = memo.Code(rules)
-    assert code.checkers[FIXTURE_ID] == (FIXTURE_GAME / "quiz" / f"{FIXTURE_ID}.py").resolve()   # outside quiz/
-    loaded = {path.name for path in memo._LOADED}
-    assert {"checker.py", "render.py", "parts.md.j2", "ui.schema.json", f"{FIXTURE_ID}.py"} <= loaded
+    package = (FIXTURE_GAME / "quiz" / "games" / FIXTURE_ID / "__init__.py").resolve()   # outside quiz/
+    assert code.checkers[FIXTURE_ID] == [package]
+    loaded = {path.relative_to(path.parents[1]).as_posix() for path in memo._LOADED}
+    assert {"quiz/checker.py", "site/render.py", "templates/parts.md.j2", "schema/ui.schema.json",
+            f"{FIXTURE_ID}/__init__.py", "farkle/rules.py"} <= loaded
     digest = generate.input_digest(rules, code, False, "", 0)
     assert generate.input_digest(rules, code, False, "https://example.org/", 0) != digest
     assert generate.input_digest(rules, code, False, "", 1) != digest

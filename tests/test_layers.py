@@ -1,11 +1,13 @@
-"""The layers of quiz/ (quiz.LAYERS): every import goes to a layer listed before its own, so there is no cycle, and no
-module imports another module's private name."""
+"""The layers of quiz/ (quiz.LAYERS): every import goes to a layer listed before its own, within a game's package to a
+module before its own (facts, rules, beliefs, presentation), so there is no cycle; no game imports another; and no module
+imports another module's private name."""
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
 import quiz
+from quiz.games import GAME_MODULES as GAME_MODULES_ORDER
 
 PACKAGE = Path(quiz.__file__).resolve().parent
 INFRASTRUCTURE = {"__init__", "__main__", "checker"}
@@ -17,7 +19,7 @@ def module_name(path: Path) -> str:
 
 
 MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
-GAME_MODULES = {f"quiz.{p.stem}" for p in PACKAGE.glob("*.py") if p.stem not in INFRASTRUCTURE}
+GAME_MODULES = {name for name in MODULES if name.startswith("quiz.games.")}
 
 
 def layer_of(name: str) -> int | None:
@@ -25,6 +27,20 @@ def layer_of(name: str) -> int | None:
         if name in layer or (quiz.GAMES in layer and name in GAME_MODULES):
             return index
     return None
+
+
+def game_rank(name: str) -> tuple[str, int]:
+    """A game module's package and its place in quiz.games.GAME_MODULES (the package itself after all of them)."""
+    package, _, module = name.removeprefix("quiz.games.").partition(".")
+    return package, GAME_MODULES_ORDER.index(module) if module in GAME_MODULES_ORDER else len(GAME_MODULES_ORDER)
+
+
+def earlier(target: str, name: str) -> bool:
+    """Whether `name` may import `target`: an earlier layer, or within one game's package an earlier module."""
+    if name in GAME_MODULES and target in GAME_MODULES:
+        (package, rank), (own, own_rank) = game_rank(target), game_rank(name)
+        return package == own and rank < own_rank
+    return layer_of(target) is not None and layer_of(target) < layer_of(name)
 
 
 def imports(path: Path) -> list[tuple[str, str, int]]:
@@ -53,7 +69,7 @@ def test_imports_go_only_to_earlier_layers():
         for target, _, line in imports(path):
             if target in ("quiz", "quiz.site"):
                 continue
-            if layer_of(target) is None or layer_of(target) >= layer_of(name):
+            if not earlier(target, name):
                 wrong.append(f"{path.relative_to(PACKAGE.parent)}:{line}: {name} (layer {layer_of(name)}) imports "
                              f"{target} (layer {layer_of(target)})")
     assert not wrong, "\n".join(wrong)

@@ -129,7 +129,7 @@ def test_a_draft_that_does_not_even_load_is_left_out_and_the_rest_is_built(tmp_p
 def test_the_same_game_not_marked_draft_stops_the_build(tmp_path):
     rules = fixture_rules(tmp_path / "rules")
     game = a_second_game_without_its_checker(rules, draft=False)
-    with pytest.raises(ContentError, match=f"{game}: RR007 no rules checker module"):
+    with pytest.raises(ContentError, match=f"{game}: RR007 no rules checker package"):
         load_site(rules)
 
 # --- every bad input a line, never a traceback --------------------------------------------------------------------------
@@ -159,25 +159,27 @@ def test_a_question_with_a_duplicate_id_or_an_answer_not_of_its_kind_is_one_line
 
 @pytest.mark.parametrize("module, expected", [
     ("import a_module_this_site_does_not_have\n",
-     "RR007 quiz/{game}.py:1 failed to load: ModuleNotFoundError: No module named 'a_module_this_site_does_not_have'"),
-    ("from quiz.pips import Pips\n\n\nclass Misspelled(Pips):\n    def _illegal_wins_rond(self, mine, theirs):\n"
+     "RR007 quiz/games/{game}/rules.py:1 failed to load: ModuleNotFoundError: No module named "
+     "'a_module_this_site_does_not_have'"),
+    ("from quiz.games.pips import Pips\n\n\nclass Misspelled(Pips):\n    def _illegal_wins_rond(self, mine, theirs):\n"
      "        yield 'never asked'\n",
-     "RR007 quiz/{game}.py:4 failed to load: TypeError: Misspelled._illegal_wins_rond (line 5): 'wins_rond' is not a "
-     "@rule "
-     "of Misspelled, so this legality check would never run (did you mean _illegal_wins_round?)"),
-    ("from quiz.pips import Pips\n\nclass Broken(Pips)\n", "RR007 quiz/{game}.py:3 failed to load: SyntaxError: "),
+     "RR007 quiz/games/{game}/rules.py:4 failed to load: TypeError: Misspelled._illegal_wins_rond (line 5): 'wins_rond' "
+     "is not a @rule of Misspelled, so this legality check would never run (did you mean _illegal_wins_round?)"),
+    ("from quiz.games.pips import Pips\n\nclass Broken(Pips)\n",
+     "RR007 quiz/games/{game}/rules.py:3 failed to load: SyntaxError: "),
 ])
 def test_a_checker_that_fails_to_import_is_reported_with_its_error(tmp_path, monkeypatch, module, expected):
     """A checker whose own import fails was reported as "no rules checker module"; a misspelled _illegal_<rule> meant
     "always legal" without a word."""
-    import quiz
+    import quiz.games
 
     rules = fixture_rules(tmp_path / "rules")
     game = a_second_game_without_its_checker(rules, draft=False)
     checkers = tmp_path / "checkers"
-    checkers.mkdir()
-    (checkers / f"{game}.py").write_text(module, encoding="utf-8")
-    monkeypatch.setattr(quiz, "__path__", [*quiz.__path__, str(checkers)])
+    (checkers / game).mkdir(parents=True)
+    (checkers / game / "__init__.py").write_text("from quiz.games.%s.rules import *  # noqa\n" % game, encoding="utf-8")
+    (checkers / game / "rules.py").write_text(module, encoding="utf-8")
+    monkeypatch.setattr(quiz.games, "__path__", [*quiz.games.__path__, str(checkers)])
     with pytest.raises(ContentError) as caught:
         load_site(rules)
     assert f"rules/{game}/game.yml: {game}: " + expected.format(game=game) in str(caught.value), str(caught.value)
@@ -186,7 +188,8 @@ def test_a_checker_that_fails_to_import_is_reported_with_its_error(tmp_path, mon
 def step_problems(tmp_path, monkeypatch, judge: str, ranges: str) -> list[str]:
     """The RR306 lines of the fixture game with points in fifties, simulated on its leader rule (yielded as a game that
     cannot happen, or raised as malformed input), its stated totals in fifties and these ranges."""
-    from quiz.checker import MalformedInput, rules_class
+    from quiz import games
+    from quiz.checker import MalformedInput
 
     def fifties(self, players):
         for name, points in players.items():
@@ -196,7 +199,7 @@ def step_problems(tmp_path, monkeypatch, judge: str, ranges: str) -> list[str]:
                 yield f"players[{name!r}]: points come in fifties"
 
     rules = fixture_rules(tmp_path / "rules")
-    monkeypatch.setattr(rules_class(__import__(f"quiz.{FIXTURE_ID}", fromlist=["_"])), "_illegal_leader", fifties,
+    monkeypatch.setattr(games.contract(games.load(FIXTURE_ID))[0], "_illegal_leader", fifties,
                         raising=False)
     questions = rules / FIXTURE_ID / "questions.yml"
     text = questions.read_text(encoding="utf-8")

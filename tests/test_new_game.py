@@ -1,4 +1,4 @@
-"""A new game is one folder and one module: the fixture game's rules/pips/ and quiz/pips.py, dropped into a copy of the
+"""A new game is one folder and one package: the fixture game's rules/pips/ and quiz/games/pips/, dropped into a copy of the
 repository next to the real games, build into every page kind in every language with no other change."""
 from __future__ import annotations
 

@@ -25,7 +25,8 @@ def test_a_new_game_is_a_draft_until_every_todo_is_gone(tmp_path):
     assert made.returncode == 0, made.stderr
     files = {f"rules/{NEW}/{name}" for name in ("game.yml", "questions.yml")}
     files |= {f"rules/{NEW}/{stem}.{lang}.yml" for stem in ("text", "questions") for lang in LANGUAGES}
-    files |= {"quiz/sky_team.py", "tests/test_sky_team_checker.py"}
+    files |= {f"quiz/games/sky_team/{name}.py" for name in ("__init__", "facts", "rules", "beliefs", "presentation")}
+    files |= {"tests/test_sky_team_checker.py"}
     assert files <= {str(p.relative_to(repo)) for p in repo.rglob("*") if p.is_file()}
 
     again = run(repo, "-m", "quiz", "new", NEW)

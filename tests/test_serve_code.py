@@ -29,10 +29,11 @@ def a_yes_no_question() -> tuple[str, dict]:
 
 
 def negate_rule(checker, game: str, rule: str) -> str:
-    """The checker module's text with one rule answering the opposite (what an author's slip does)."""
-    from quiz.checker import rules_class
+    """The rules module's text with one rule answering the opposite (what an author's slip does)."""
+    from quiz import games
 
-    name = rules_class(importlib.import_module(f"quiz.{checker.stem}")).__name__
+    checker_class, _ = games.contract(games.load(game))
+    name = next(k.__name__ for k in checker_class.__mro__ if k.__module__ == f"{games.package_name(game)}.rules")
     return checker.read_text(encoding="utf-8") + (
         f"\n\ndef _slip(method):\n    import functools\n\n    @functools.wraps(method)\n"
         f"    def wrong(self, *args, **kwargs):\n        return not method(self, *args, **kwargs)\n    return wrong\n\n\n"
@@ -87,7 +88,7 @@ def test_serve_verifies_and_renders_with_the_code_on_disk(tmp_path, monkeypatch)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", DECK_TIME)
     served_repo, built_repo = copy_repo(tmp_path / "served"), copy_repo(tmp_path / "built")
     game, question = a_yes_no_question()
-    checker = served_repo / "quiz" / f"{game.replace('-', '_')}.py"
+    checker = served_repo / "quiz" / "games" / game.replace("-", "_") / "rules.py"
     good_checker = checker.read_text(encoding="utf-8")
     slipped = negate_rule(checker, game, question["check"])
     template = served_repo / "quiz" / "site" / "templates" / "refresher.md.j2"

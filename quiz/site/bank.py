@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from quiz import games
 from quiz.checker import IllegalState, MalformedInput
 from quiz.site.content import Game, Question, Site, digit_runs
 from quiz.site.memo import Memo
@@ -169,7 +170,7 @@ class QuestionCheck:
             self.add("RR307", f"rule {question.rule!r} is not an easy-to-forget id of {self.game.id}")
             ok = False
         if question.check not in self.game.checker.rules():
-            self.add("RR307", f"check {question.check!r} is not a rule of quiz/{self.game.id}.py "
+            self.add("RR307", f"check {question.check!r} is not a rule of {games.folder(self.game.id)}/ "
                      f"(one of {', '.join(self.game.checker.rules())})")
             return False
         if question.options is not None and not all(isinstance(o, str) for o in question.options):
@@ -274,7 +275,7 @@ class QuestionCheck:
         if self.believed == [] and not without_belief(self.game, question):
             if not beliefs_of(self.game, question):
                 self.add("RR309", f"no wrong belief of {question.rule!r} distorts {question.check}: the question cannot "
-                                  f"catch one (a @belief in quiz/{self.game.id.replace('-', '_')}.py, or ask another rule)")
+                                  f"catch one (a @belief in {games.folder(self.game.id)}/beliefs.py, or ask another rule)")
             else:
                 self.add("RR309", f"every wrong belief of {question.rule!r} answers {format_plain(answer)} too: the "
                                   f"question tests nothing; choose givens where a belief answers otherwise")
@@ -553,7 +554,7 @@ def check_beliefs_of_rules(site: Site, game: Game, problems: Problems) -> None:
     `beliefs: {name: …}` when the rule names several."""
     if not game.questions:
         return
-    module = f"quiz/{game.id.replace('-', '_')}.py"
+    module = f"{games.folder(game.id)}/beliefs.py"
     forget = {entry.id: entry for entry in forget_entries(game)}
     beliefs = game.checker.beliefs()
     declared = getattr(game.checker, "WITHOUT_BELIEF", {})

@@ -10,9 +10,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from quiz import checker_module
-from quiz.checker import MalformedInput
-from quiz.checker import rules_class as find_rules_class
+from quiz import games
+from quiz.checker import MalformedInput, Presentation, Rules
 from quiz.site.languages import rules_dir, site_languages
 from quiz.site.problems import ContentError, Problems
 from quiz.site.source import check_schema, line_of, load_yaml, plain, schema
@@ -124,7 +123,8 @@ class Game:
     facts: dict[str, Any]
     pages: dict[str, list[Section]]
     texts: dict[str, dict]          # language -> the text file's mapping
-    checker: Any                    # the game's quiz.checker.Rules, bound to this game.yml
+    checker: Rules                  # the game's rules and wrong beliefs (quiz/games/<game>/), bound to this game.yml
+    presentation: Presentation      # what its pages need from those rules: numbers, tables, filters, pictures
     raw: dict = dataclasses.field(default_factory=dict)
     questions: list[Question] = dataclasses.field(default_factory=list)
     question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
@@ -138,15 +138,15 @@ class Game:
     def values(self) -> dict[str, Any]:
         """Every value a game's texts may name: its facts, the numbers its checker derives from them, the as-of date."""
         values = dict(self.facts)
-        values.update(self.checker.derived_facts())
+        values.update(self.presentation.derived_facts())
         if self.as_of is not None:
             values["as_of"] = self.as_of
         return values
 
     def wording(self, lang: str) -> Wording:
         """How this game's texts say numbers, counts and terms in one language."""
-        return Wording(lang, (self.texts.get(lang) or {}).get("words"), self.checker.text_formatters(),
-                       self.checker.text_pictures())
+        return Wording(lang, (self.texts.get(lang) or {}).get("words"), self.presentation.text_formatters(),
+                       self.presentation.text_pictures())
 
 
 @dataclasses.dataclass
@@ -170,34 +170,40 @@ def _sections(raw: list, path: Path) -> list[Section]:
 
 
 def _bind_checker(game_id: str, raw: dict, path: Path, problems: Problems):
-    """The game's rules checker, bound to the facts and tables of this very game.yml."""
-    module_name = checker_module(game_id)
+    """The game's rules checker, bound to the facts and tables of this very game.yml, and its presentation; (None, None)
+    after reporting why not."""
+    package, folder = games.package_name(game_id), games.folder(game_id)
     try:
-        module = importlib.import_module(f"quiz.{module_name}")
+        module = games.load(game_id)
     except Exception as exc:  # a checker that fails to import must not end in a traceback
         import traceback
 
-        # a module that is there but imports one that is not says which, and where in the module it failed
-        missing = isinstance(exc, ModuleNotFoundError) and exc.name == f"quiz.{module_name}"
-        lines = [exc.lineno] if isinstance(exc, SyntaxError) else \
-            [frame.lineno for frame in traceback.extract_tb(exc.__traceback__)
-             if Path(frame.filename).name == f"{module_name}.py"]
-        where = f"quiz/{module_name}.py" + (f":{lines[-1]}" if lines and lines[-1] else "")
-        problems.add(path, None, game_id, "RR007", f"no rules checker module quiz/{module_name}.py" if missing
-                     else f"{where} failed to load: {type(exc).__name__}: {exc}")
-        return None
-    rules_class = find_rules_class(module)
-    if rules_class is None:
-        problems.add(path, None, game_id, "RR007", f"quiz/{module_name}.py must define one subclass of quiz.checker.Rules")
-        return None
+        # a package that is there but imports one that is not says which, and where in which module it failed
+        if isinstance(exc, ModuleNotFoundError) and exc.name == package:
+            problems.add(path, None, game_id, "RR007", f"no rules checker package {folder}/")
+            return None, None
+        frames = [(exc.filename, exc.lineno)] if isinstance(exc, SyntaxError) else \
+            [(frame.filename, frame.lineno) for frame in traceback.extract_tb(exc.__traceback__)]
+        home = games.location(game_id)
+        inside = [(Path(name).resolve(), line) for name, line in frames
+                  if name and home is not None and home in Path(name).resolve().parents]
+        where = f"{folder}/{inside[-1][0].relative_to(home).as_posix()}:{inside[-1][1]}" if inside else f"{folder}/"
+        problems.add(path, None, game_id, "RR007", f"{where} failed to load: {type(exc).__name__}: {exc}")
+        return None, None
     try:
-        return rules_class(plain(raw))
-    except MalformedInput as exc:  # a table that is not the shape the checker declares
-        problems.add(path, line_of(raw, "tables"), game_id, "RR007", f"quiz/{module_name}.py rejects the tables: {exc}")
+        checker_class, presentation_class = games.contract(module)
+    except TypeError as exc:
+        problems.add(path, None, game_id, "RR007", f"{folder}/: {exc}")
+        return None, None
+    try:
+        checker = checker_class.bind(plain(raw))
+        return checker, presentation_class(checker)
+    except MalformedInput as exc:  # a fact or table that is not the shape the checker declares
+        line = line_of(raw, "tables" if str(exc).startswith("tables") else "facts")
+        problems.add(path, line, game_id, "RR007", f"{folder}/ rejects the facts: {exc}")
     except Exception as exc:  # e.g. a fact the checker needs is missing
-        problems.add(path, None, game_id, "RR007",
-                     f"quiz/{module_name}.py cannot use these facts: {type(exc).__name__}: {exc}")
-    return None
+        problems.add(path, None, game_id, "RR007", f"{folder}/ cannot use these facts: {type(exc).__name__}: {exc}")
+    return None, None
 
 
 def _entry_id(where: list) -> str | None:
@@ -280,10 +286,10 @@ def load_game(game_dir: Path, languages: tuple[str, ...], problems: Problems) ->
     pages = {kind: _sections(raw[kind], path) for kind in PAGE_KINDS}
     for name, sections in (raw.get("extra_pages") or {}).items():
         pages[name] = _sections(sections, path)
-    checker = _bind_checker(game_dir.name, raw, path, problems)
+    checker, presentation = _bind_checker(game_dir.name, raw, path, problems)
     texts = _load_texts(game_dir, "text", "text", languages, problems, game_dir.name)
     game = Game(raw["id"], game_dir, raw["order"], _date(raw, path, problems), raw.get("rulebook"), dict(raw["facts"]),
-                pages, texts, checker, raw)
+                pages, texts, checker, presentation, raw)
     _load_questions(game, languages, problems)
     return game
 

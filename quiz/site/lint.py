@@ -8,7 +8,7 @@ import string
 from pathlib import Path
 from typing import Any, Iterator
 
-from quiz import checker_module
+from quiz import games
 from quiz.site.content import GENERATOR_PLACEHOLDERS, SECTION_FIELDS, Game, Site, digit_runs
 from quiz.site.problems import Problems
 from quiz.site.source import line_of
@@ -155,9 +155,9 @@ def lint_structure(game: Game, problems: Problems) -> None:
                     if not 1 <= number <= last:
                         problems.add(path, entry.line, entry.id, "RR202",
                                      f"page ref {number} is outside the rulebook's pages 1–{last}")
-                if section.kind == "calculator" and entry.id not in game.checker.calculators():
+                if section.kind == "calculator" and entry.id not in game.presentation.calculators():
                     problems.add(path, entry.line, entry.id, "RR007",
-                                 f"quiz/{checker_module(game.id)}.py offers no calculator {entry.id!r} (calculators())")
+                                 f"{games.folder(game.id)}/ offers no calculator {entry.id!r} (presentation.py calculators())")
                 if section.kind == "forget" and entry.rank is None:
                     problems.add(path, entry.line, entry.id, "RR203", "an easy-to-forget entry needs a rank")
                 if entry.rank is not None:

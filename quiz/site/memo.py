@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
-import importlib.util
 import os
 import pickle
 import sys
@@ -17,7 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 import quiz
-from quiz import checker_module
+from quiz import games
 
 PACKAGE = Path(quiz.__file__).resolve().parent
 FOLDER = Path(".cache") / "memo"          # under the repository (the parent of rules/)
@@ -46,31 +45,29 @@ def _package_files() -> list[Path]:
     return sorted(p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
 
 
-# Each code file as this process loaded it: the package now, a game's checker outside quiz/ (the tests' fixture game)
-# when a build first asks for it.
+# Each code file as this process loaded it: the package now, a game's checker package outside quiz/ (the tests' fixture
+# game) when a build first asks for it.
 _LOADED: dict[Path, str | None] = {path: _sha(path) for path in _package_files()}
 _STATS = {path: _stat(path) for path in _LOADED}   # while a file's size and time stay, so did its bytes
 
 
-def checker_file(game_id: str) -> Path | None:
-    """Where a game's checker module lives (quiz/<game>.py, or wherever quiz.__path__ finds it)."""
-    try:
-        spec = importlib.util.find_spec(f"quiz.{checker_module(game_id)}")
-    except (ImportError, ValueError):
-        return None
-    return Path(spec.origin).resolve() if spec and spec.origin and Path(spec.origin).is_file() else None
+def checker_files(game_id: str) -> list[Path]:
+    """The files of a game's checker package (quiz/games/<game>/, or wherever quiz.games.__path__ finds it)."""
+    home = games.location(game_id)
+    return sorted(path.resolve() for path in home.rglob("*.py")) if home is not None else []
 
 
 class Code:
     """The code that makes one site from rules/: the shared part (everything under quiz/ but the games' checkers) and
-    each game's checker, digested as loaded."""
+    each game's checker package, digested as loaded."""
 
     def __init__(self, root: Path):
-        self.checkers = {game.parent.name: checker_file(game.parent.name) for game in sorted(root.glob("*/game.yml"))}
-        for path in self.checkers.values():
-            if path is not None and path not in _LOADED:
-                _LOADED[path], _STATS[path] = _sha(path), _stat(path)
-        own = set(self.checkers.values())
+        self.checkers = {game.parent.name: checker_files(game.parent.name) for game in sorted(root.glob("*/game.yml"))}
+        for paths in self.checkers.values():
+            for path in paths:
+                if path not in _LOADED:
+                    _LOADED[path], _STATS[path] = _sha(path), _stat(path)
+        own = {path for paths in self.checkers.values() for path in paths}
         shared = hashlib.sha256(PLATFORM.encode())
         for path in sorted(p for p in _LOADED if p not in own and PACKAGE in p.parents):
             shared.update(f"{path.relative_to(PACKAGE)}\0{_LOADED[path]}\0".encode())
@@ -78,8 +75,8 @@ class Code:
 
     def digest(self, game_id: str | None = None) -> str:
         """The code that makes one game's units (game_id), or the whole site's."""
-        games = [game_id] if game_id is not None else sorted(self.checkers)
-        return key(self.shared, *((g, _LOADED.get(self.checkers.get(g))) for g in games))
+        ids = [game_id] if game_id is not None else sorted(self.checkers)
+        return key(self.shared, *((g, [(p.name, _LOADED.get(p)) for p in self.checkers.get(g, [])]) for g in ids))
 
 
 def code_moved() -> bool:

@@ -161,7 +161,7 @@ class Writer:
             remember = sorted((q for q in self.game.questions if q.remember), key=self.quick_first)
             data["questions"] = [self.question(q, "#") for q in remember]
         elif section.kind == "calculator":
-            tools = self.game.checker.calculators()
+            tools = self.game.presentation.calculators()
             for entry, texts in zip(section.entries, data["entries"]):
                 texts["ui"] = {name: value for name, value in texts.items()
                                if isinstance(value, str) and name not in ("id", "ref", "title_colon")}
@@ -289,7 +289,7 @@ class Writer:
 
     def computed_table(self, entry) -> dict:
         """A table the checker computes at build time, and the bars of its chart column (values 0–1)."""
-        table = self.game.checker.computed_tables()[entry.id]
+        table = self.game.presentation.computed_tables()[entry.id]
         columns = self.texts["entries"][entry.id]["columns"]
         key, label_key = table["chart"], table["columns"][0]
         step = CHART["bar_height"] + CHART["gap"]
@@ -379,7 +379,7 @@ class Writer:
             pages[f"{game}/quiz/{self.deck_file()}"] = deck
         for name in self.game.extra_pages():
             pages[f"{game}/{name}.md"] = self.extra_page(name)
-        for file_name, data in self.game.checker.data_files().items():
+        for file_name, data in self.game.presentation.data_files().items():
             pages[f"{game}/{file_name}"] = json.dumps(data, separators=(",", ":"))
         return pages
 

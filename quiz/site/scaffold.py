@@ -1,5 +1,6 @@
 """`python -m quiz new <id>`: the skeleton of a new game, as a draft: rules/<id>/ (game.yml, a text file and a question
-text file per language, questions.yml), quiz/<id>.py (a checker with one rule) and tests/test_<id>_checker.py.
+text file per language, questions.yml), quiz/games/<id>/ (facts, a rule, its wrong beliefs, presentation) and
+tests/test_<id>_checker.py.
 `mkdocs serve` shows the draft; a build leaves it out until the lint and verify have nothing left to say (every TODO
 replaced)."""
 from __future__ import annotations
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from quiz import checker_module
+from quiz import games
 from quiz.site.languages import REPO_ROOT, site_languages
 
 ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -84,7 +85,7 @@ quiz_title: "{name}: TODO quiz on the edge cases"
 quiz_description: "TODO: one sentence for search engines."
 quiz_intro: TODO think first, then reveal.
 
-beliefs:      # the words of a wrong belief quiz/<game>.py names (@belief name=…) beside the entry's own `wrong:`
+beliefs:      # the words of a wrong belief quiz/games/<game>/beliefs.py names (@belief name=…) beside the entry's own `wrong:`
   host-not-counted: TODO a second wrong belief players hold, if they hold one.
 
 entries:
@@ -166,49 +167,88 @@ def question_texts_yml(lang: str) -> str:
     return f"# yaml-language-server: $schema=../../quiz/site/schema/question-texts.schema.json\n# TODO ({lang}).\n{body}"
 
 
-def checker_py(game_id: str) -> str:
-    name = class_name(game_id)
-    return f'''"""{name} rules checker: one small rule per method, bound to rules/{game_id}/game.yml. TODO: name the sources."""
+def checker_package(game_id: str) -> dict[str, str]:
+    """quiz/games/<game>/: the facts, the rules, the wrong beliefs, the presentation, and the package naming them."""
+    name, package = class_name(game_id), games.package_name(game_id)
+    return {
+        "facts.py": f'''"""{name}'s facts as frozen data (rules/{game_id}/game.yml `facts:`). TODO: a field per fact."""
+from __future__ import annotations
+
+import dataclasses
+
+from quiz.checker import Facts
+
+
+@dataclasses.dataclass(frozen=True)
+class {name}Facts(Facts):
+    players_min: int
+    players_max: int
+''',
+        "rules.py": f'''"""{name}'s rules: one small rule per method, bound to one table's facts. TODO: name the sources."""
 from __future__ import annotations
 
 from typing import Iterator
 
-from quiz.checker import MalformedInput, Rules, belief, module_binding, rule
+from quiz.checker import MalformedInput, Rules, rule
+from {package}.facts import {name}Facts
 
 
-class {name}(Rules):
+class {name}Rules(Rules):
     """The rules of {name}."""
 
-    def __init__(self, game: dict):
-        super().__init__(game)
-        self.PLAYERS_MIN: int = self.facts["players_min"]
-        self.PLAYERS_MAX: int = self.facts["players_max"]
+    FACTS = {name}Facts
 
     @rule
     def enough_players(self, players: int) -> bool:
         """TODO: replace with the game's first rule. A table of players_min to players_max players can play."""
         if type(players) is not int or players < 0:
             raise MalformedInput(f"players: {{players!r}} is not a number of players")
-        return self.PLAYERS_MIN <= players <= self.PLAYERS_MAX
-
-    @belief("first-rule", distorts="enough_players")
-    def _no_upper_limit(self, players: int) -> bool:
-        """TODO: the wrong belief the entry's `wrong:` names, as the answer a player holding it gives: here, no most."""
-        return self.enough_players(players) or players > self.PLAYERS_MAX
-
-    @belief("first-rule", distorts="enough_players", name="host-not-counted")
-    def _host_not_counted(self, players: int) -> bool:
-        """TODO: another wrong belief players hold (its words: `beliefs:`): here, the host forgets to count themselves."""
-        return self.enough_players(max(players - 1, 0))
+        return self.facts.players_min <= players <= self.facts.players_max
 
     def _illegal_enough_players(self, players) -> Iterator[str]:
         """TODO: what no real game can reach, for each rule (python-chess's status())."""
         self.enough_players(players)
         return iter(())
+''',
+        "beliefs.py": f'''"""The wrong beliefs about {name} its easy-to-forget entries name, as code. TODO: one per wrong belief."""
+from __future__ import annotations
+
+from quiz.checker import belief
+from {package}.rules import {name}Rules
 
 
-__getattr__ = module_binding({name}, "{game_id}")
-'''
+class {name}({name}Rules):
+    """{name}'s rules with the wrong beliefs players hold about them."""
+
+    @belief("first-rule", distorts="enough_players")
+    def _no_upper_limit(self, players: int) -> bool:
+        """TODO: the wrong belief the entry's `wrong:` names, as the answer a player holding it gives: here, no most."""
+        return self.enough_players(players) or players > self.facts.players_max
+
+    @belief("first-rule", distorts="enough_players", name="host-not-counted")
+    def _host_not_counted(self, players: int) -> bool:
+        """TODO: another wrong belief players hold (its words: `beliefs:`): here, the host forgets to count themselves."""
+        return self.enough_players(max(players - 1, 0))
+''',
+        "presentation.py": f'''"""What {name}'s pages need from its rules: numbers the texts quote, tables, calculators, pictures."""
+from __future__ import annotations
+
+from quiz.checker import Presentation
+from {package}.beliefs import {name}
+
+
+class {name}Presentation(Presentation):
+    rules: {name}
+''',
+        "__init__.py": f'''"""{name}: its facts, rules, wrong beliefs and presentation (quiz/games/__init__.py says what each is for)."""
+from __future__ import annotations
+
+from {package}.beliefs import {name}
+from {package}.presentation import {name}Presentation
+
+CHECKER, PRESENTATION = {name}, {name}Presentation
+''',
+    }
 
 
 def checker_test_py(game_id: str) -> str:
@@ -218,8 +258,10 @@ from __future__ import annotations
 
 import pytest
 
-from quiz import {checker_module(game_id)} as game
 from quiz.checker import MalformedInput
+from quiz.games import bound
+
+game = bound("{game_id}")
 
 
 def test_enough_players():
@@ -267,13 +309,13 @@ def new_game(game_id: str, root: Path = REPO_ROOT) -> list[Path]:
     """Write the skeleton of a new game; returns the files written. ValueError if the id is taken or not an id."""
     if not ID.match(game_id):
         raise ValueError(f"{game_id!r} is not a game id: lower-case words joined by '-'")
-    module = checker_module(game_id)
+    module = games.package_name(game_id).rsplit(".", 1)[1]
     if keyword.iskeyword(module):
         raise ValueError(f"{game_id!r} cannot name a Python module (a Python keyword)")
     folder = root / "rules" / game_id
     files = {folder / "game.yml": game_yml(game_id), folder / "questions.yml": questions_yml(),
-             root / "quiz" / f"{module}.py": checker_py(game_id),
              root / "tests" / f"test_{module}_checker.py": checker_test_py(game_id)}
+    files.update({root / games.folder(game_id) / name: text for name, text in checker_package(game_id).items()})
     for lang in site_languages(root / "mkdocs.yml").codes:
         files[folder / f"text.{lang}.yml"] = typeset(text_yml(game_id, lang), lang, root)
         files[folder / f"questions.{lang}.yml"] = typeset(question_texts_yml(lang), lang, root)

@@ -1,9 +1,11 @@
-"""Faraway rules checker: one small rule per method, bound to the facts of rules/faraway/game.yml (or a copy of them)."""
+"""Faraway's rules: one small rule per method, and what no game can reach, bound to one table's facts (FarawayFacts).
+Nothing here is worded: the words and pictures of cards are in presentation.py."""
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Iterator
 
-from quiz.checker import MalformedInput, Rules, belief, module_binding, rule
+from quiz.checker import MalformedInput, Rules, rule
+from quiz.games.faraway.facts import FarawayFacts
 
 COLOURS = ("blue", "green", "red", "yellow")
 WONDERS = ("stone", "chimera", "thistle")
@@ -15,7 +17,7 @@ SANCTUARY_KEYS = CARD_KEYS | {"task"}
 
 # --- shape checks: malformed input raises MalformedInput naming the place ----------------------------------------------
 
-def _count(value, where: str) -> int:
+def count_of(value, where: str) -> int:
     if type(value) is not int:
         raise MalformedInput(f"{where}: {value!r} is not a whole number")
     if value < 0:
@@ -40,7 +42,7 @@ def _wonders(value, where: str) -> dict[str, int]:
     for wonder, count in value.items():
         if wonder not in WONDERS:
             raise MalformedInput(f"{where}.{wonder}: {wonder!r} is not one of {', '.join(WONDERS)}")
-        _count(count, f"{where}.{wonder}")
+        count_of(count, f"{where}.{wonder}")
     return {w: value.get(w, 0) for w in WONDERS}
 
 
@@ -66,7 +68,7 @@ def _card(raw, where: str, allowed: set[str]) -> dict:
     if not isinstance(night, bool):
         raise MalformedInput(f"{where}.night: {night!r} is not true or false")
     return {"colour": colour, "wonders": _wonders(raw.get("wonders"), f"{where}.wonders"),
-            "clues": _count(raw.get("clues", 0), f"{where}.clues"), "night": night}
+            "clues": count_of(raw.get("clues", 0), f"{where}.clues"), "night": night}
 
 
 def _scoring(raw, where: str, allow_requires: bool) -> dict | None:
@@ -74,7 +76,7 @@ def _scoring(raw, where: str, allow_requires: bool) -> dict | None:
         return None
     raw = _mapping(raw, where)
     _unknown_keys(raw, {"fame", "per", "requires"} if allow_requires else {"fame", "per"}, where)
-    return {"fame": _count(raw.get("fame", 0), f"{where}.fame"), "per": _per(raw.get("per"), f"{where}.per"),
+    return {"fame": count_of(raw.get("fame", 0), f"{where}.fame"), "per": _per(raw.get("per"), f"{where}.per"),
             "requires": _wonders(raw.get("requires"), f"{where}.requires")}
 
 
@@ -92,49 +94,31 @@ def rising_steps(numbers: list[int]) -> int:
     return sum(later > earlier for earlier, later in zip(numbers, numbers[1:]))
 
 
-class Faraway(Rules):
+class FarawayRules(Rules):
     """The rules of Faraway (seed 000, the German KOSMOS refresher; seed 001, the French rules)."""
 
-    def __init__(self, game: dict):
-        super().__init__(game)
-        facts = self.facts
-        self.ROUNDS: int = facts["rounds"]
-        self.NUMBER_MIN: int = facts["number_min"]
-        self.NUMBER_MAX: int = facts["number_max"]
-        self.PLAYERS_MIN: int = facts["players_min"]
-        self.PLAYERS_MAX: int = facts["players_max"]
-        self.CENTER_EXTRA: int = facts["center_extra"]
-        self.SANCTUARIES: int = facts["sanctuaries"]
-        self.SANCTUARY_BASE_DRAW: int = facts["sanctuary_base_draw"]
-        self.NO_SANCTUARY_ROUND: int = facts["no_sanctuary_round"]
-        self.NO_PICK_ROUND: int = self.ROUNDS          # nobody takes from the centre in the last round
-        self.SANCTUARY_KEEP: int = facts["sanctuary_keep"]
-        self.REGIONS: int = facts["regions"]
-        self.HAND: int = facts["hand"]
-        self.COLOURS, self.WONDERS, self.PER_KINDS = COLOURS, WONDERS, PER_KINDS
-
-    # --- shape checks that need the facts --------------------------------------------------------------------------
+    FACTS = FarawayFacts
 
     def _number(self, value, where: str) -> int:
         if type(value) is not int:
             raise MalformedInput(f"{where}: {value!r} is not a region number")
-        if not self.NUMBER_MIN <= value <= self.NUMBER_MAX:
-            raise MalformedInput(f"{where}: {value} is outside {self.NUMBER_MIN}–{self.NUMBER_MAX}")
+        if not self.facts.number_min <= value <= self.facts.number_max:
+            raise MalformedInput(f"{where}: {value} is outside {self.facts.number_min}–{self.facts.number_max}")
         return value
 
     def _players(self, count: int, where: str = "players") -> int:
-        if type(count) is not int or not self.PLAYERS_MIN <= count <= self.PLAYERS_MAX:
-            raise MalformedInput(f"{where}: {count!r} players; Faraway is for {self.PLAYERS_MIN}–{self.PLAYERS_MAX}")
+        if type(count) is not int or not self.facts.players_min <= count <= self.facts.players_max:
+            raise MalformedInput(f"{where}: {count!r} players; Faraway is for {self.facts.players_min}–{self.facts.players_max}")
         return count
 
     def _round(self, number) -> int:
-        if type(number) is not int or not 1 <= number <= self.ROUNDS:
-            raise MalformedInput(f"round: {number!r} is not a round 1–{self.ROUNDS}")
+        if type(number) is not int or not 1 <= number <= self.facts.rounds:
+            raise MalformedInput(f"round: {number!r} is not a round 1–{self.facts.rounds}")
         return number
 
     def _row(self, played, where: str = "played") -> list[int]:
-        if not isinstance(played, list) or not 1 <= len(played) <= self.ROUNDS:
-            raise MalformedInput(f"{where}: expected a list of 1 to {self.ROUNDS} region numbers")
+        if not isinstance(played, list) or not 1 <= len(played) <= self.facts.rounds:
+            raise MalformedInput(f"{where}: expected a list of 1 to {self.facts.rounds} region numbers")
         for i, number in enumerate(played):
             self._number(number, f"{where}[{i}]")
         return played
@@ -150,9 +134,9 @@ class Faraway(Rules):
         tableau = _mapping(tableau, "tableau")
         _unknown_keys(tableau, {"regions", "sanctuaries"}, "tableau")
         regions_raw = tableau.get("regions")
-        if not isinstance(regions_raw, list) or not 1 <= len(regions_raw) <= self.ROUNDS:
+        if not isinstance(regions_raw, list) or not 1 <= len(regions_raw) <= self.facts.rounds:
             count = len(regions_raw) if isinstance(regions_raw, list) else regions_raw
-            raise MalformedInput(f"regions: {count!r} regions; a tableau holds 1 to {self.ROUNDS}")
+            raise MalformedInput(f"regions: {count!r} regions; a tableau holds 1 to {self.facts.rounds}")
         regions = []
         for i, raw in enumerate(regions_raw):
             where = f"regions[{i}]"
@@ -172,17 +156,15 @@ class Faraway(Rules):
             sanctuaries.append(card)
         return {"regions": regions, "sanctuaries": sanctuaries}
 
-    # --- the rules ------------------------------------------------------------------------------------------------------
-
     @rule
     def center_size(self, players: int) -> int:
         """The centre holds one Region more than there are players (KOSMOS p. 3, 9)."""
-        return self._players(players) + self.CENTER_EXTRA
+        return self._players(players) + self.facts.center_extra
 
     def rounds_the_regions_last(self, players: int) -> int:
         """How many rounds the Regions fill the centre for: each player is dealt a hand, and each round's centre is
         players + 1 new Regions (seed 001: set-up, and the end of every round but the last). Six run out before round 8."""
-        return min(self.ROUNDS, (self.REGIONS - self.HAND * self._players(players)) // self.center_size(players))
+        return min(self.facts.rounds, (self.facts.regions - self.facts.hand * self._players(players)) // self.center_size(players))
 
     @rule
     def finds_sanctuary(self, previous: int | None, new: int) -> bool:
@@ -198,39 +180,16 @@ class Faraway(Rules):
         row = self._row(row, "row")
         return len(row) > 1 and self.finds_sanctuary(row[-2], row[-1])
 
-    @belief("sanctuary-previous-only", distorts="finds_sanctuary_in_row")
-    def _beats_every_earlier_region(self, row: list[int]) -> bool:
-        """The new number must beat every Region played before, not only the last one."""
-        row = self._row(row, "row")
-        return len(row) > 1 and row[-1] > max(row[:-1])
-
-    @belief("sanctuary-previous-only", distorts="finds_sanctuary_in_row", name="beats-any-earlier")
-    def _beats_any_earlier_region(self, row: list[int]) -> bool:
-        """Beating any earlier Region of yours finds a Sanctuary."""
-        row = self._row(row, "row")
-        return len(row) > 1 and row[-1] > min(row[:-1])
-
-    @belief("no-sanctuary-round-one", distorts="finds_sanctuary_in_row", name="round-one-beats-nothing")
-    def _round_one_finds_one(self, row: list[int]) -> bool:
-        """In round 1 there is nothing before to beat, so any number finds a Sanctuary."""
-        row = self._row(row, "row")
-        return len(row) == 1 or row[-1] > row[-2]
-
     @rule
     def sanctuaries_found(self, row: list[int]) -> int:
         """How many rounds of a row so far found a Sanctuary, each round's Region against the one before it (p. 8)."""
         row = self._row(row, "row")
         return sum(self.finds_sanctuary_in_row(row[:end]) for end in range(1, len(row) + 1))
 
-    @belief("no-sanctuary-round-one", distorts="sanctuaries_found", name="round-one-beats-nothing")
-    def _round_one_found_one_too(self, row: list[int]) -> int:
-        """In round 1 there is nothing before to beat, so any number finds a Sanctuary."""
-        return self.sanctuaries_found(row) + 1
-
     @rule
     def sanctuary_draws(self, clues: int) -> int:
         """Draw 1 Sanctuary plus 1 per clue in the whole tableau, the new Region included (p. 8)."""
-        return self.SANCTUARY_BASE_DRAW + _count(clues, "clues")
+        return self.facts.sanctuary_base_draw + count_of(clues, "clues")
 
     @rule
     def pick_order(self, played: dict[str, int]) -> list[str]:
@@ -240,17 +199,6 @@ class Faraway(Rules):
         for name, number in played.items():
             self._number(number, f"played[{name!r}]")
         return sorted(played, key=lambda name: played[name])
-
-    @belief("pick-order", distorts="pick_order")
-    def _clockwise(self, played: dict[str, int]) -> list[str]:
-        """Players take from the centre clockwise, in the order they sit."""
-        self.pick_order(played)
-        return list(played)
-
-    @belief("pick-order", distorts="pick_order", name="highest-first")
-    def _highest_first(self, played: dict[str, int]) -> list[str]:
-        """The highest number takes first."""
-        return list(reversed(self.pick_order(played)))
 
     def visible_for_region(self, tableau: dict, index: int) -> list[dict]:
         """A Region sees itself, the Regions to its right and every Sanctuary (p. 10)."""
@@ -311,47 +259,6 @@ class Faraway(Rules):
         Besides the fame, `met` says for each Region with a requirement whether it saw every symbol the requirement shows."""
         return self._scored(self.validate_tableau(tableau), self.visible_for_region, self._everything)
 
-    @belief("scoring-visibility", distorts="score")
-    def _every_region_sees_everything(self, tableau: dict) -> dict:
-        """At scoring every Region sees the whole tableau."""
-        return self._scored(self.validate_tableau(tableau), lambda t, i: self._everything(t), self._everything)
-
-    @belief("scoring-visibility", distorts="score", name="left-to-right")
-    def _scored_left_to_right(self, tableau: dict) -> dict:
-        """Regions are revealed from left to right: each sees itself, the Regions to its left and the Sanctuaries."""
-        return self._scored(self.validate_tableau(tableau),
-                            lambda t, i: t["regions"][:i + 1] + t["sanctuaries"], self._everything)
-
-    @belief("sanctuaries-count-for-all", distorts="score", name="sanctuaries-only-for-themselves")
-    def _sanctuaries_not_seen_by_regions(self, tableau: dict) -> dict:
-        """Sanctuaries count only for their own tasks: a Region's quest sees the Regions only."""
-        return self._scored(self.validate_tableau(tableau), lambda t, i: t["regions"][i:], self._everything)
-
-    @belief("requirements-not-consumed", distorts="score")
-    def _symbols_used_up(self, tableau: dict) -> dict:
-        """A symbol that met a requirement is used up: later requirements can no longer count it."""
-        used = {wonder: 0 for wonder in WONDERS}
-
-        def met(index: int, requires: dict, cards: list[dict]) -> bool:
-            if not all(self.wonder_count(cards, w) - used[w] >= n for w, n in requires.items()):
-                return False
-            for wonder, needed in requires.items():
-                used[wonder] += needed
-            return True
-        return self._scored(self.validate_tableau(tableau), self.visible_for_region, self._everything, met)
-
-    @belief("requirements-not-consumed", distorts="score", name="one-symbol-enough")
-    def _one_symbol_enough(self, tableau: dict) -> dict:
-        """One of the symbols a requirement shows is enough to meet it."""
-        return self._scored(self.validate_tableau(tableau), self.visible_for_region, self._everything,
-                            lambda index, requires, cards: any(self.wonder_count(cards, w) >= n
-                                                               for w, n in requires.items() if n))
-
-    @belief("sanctuaries-score-last", distorts="score", name="sanctuaries-scored-first")
-    def _sanctuaries_scored_first(self, tableau: dict) -> dict:
-        """Sanctuaries are scored first, while every Region still lies face down."""
-        return self._scored(self.validate_tableau(tableau), self.visible_for_region, lambda t: t["sanctuaries"])
-
     @rule
     def winner(self, players: dict[str, dict]) -> str:
         """Most fame wins; on a tie, the lowest single Region number among the tied players (p. 10)."""
@@ -361,25 +268,13 @@ class Faraway(Rules):
             where = f"players[{name!r}]"
             player = _mapping(player, where)
             _unknown_keys(player, {"fame", "numbers"}, where)
-            _count(player.get("fame"), f"{where}.fame")
+            count_of(player.get("fame"), f"{where}.fame")
             numbers = player.get("numbers")
             if not isinstance(numbers, list) or not numbers:
                 raise MalformedInput(f"{where}.numbers: expected a list of region numbers")
             for number in numbers:
                 self._number(number, f"{where}.numbers")
         return min(players, key=lambda name: (-players[name]["fame"], min(players[name]["numbers"])))
-
-    @belief("tie-break", distorts="winner", name="highest-number-breaks-ties")
-    def _highest_number_breaks_ties(self, players: dict[str, dict]) -> str:
-        """On a tie, whoever has the highest Region number wins."""
-        self.winner(players)
-        return min(players, key=lambda name: (-players[name]["fame"], -max(players[name]["numbers"])))
-
-    @belief("tie-break", distorts="winner", name="lowest-number-wins")
-    def _lowest_number_always_wins(self, players: dict[str, dict]) -> str:
-        """The lowest Region number wins, tie or not."""
-        self.winner(players)
-        return min(players, key=lambda name: min(players[name]["numbers"]))
 
     @rule
     def clues_in_tableau(self, tableau: dict) -> int:
@@ -396,50 +291,15 @@ class Faraway(Rules):
             return 0
         return self.sanctuary_draws(self.clues_in_tableau(tableau))
 
-    @belief("clues-count-all", distorts="sanctuary_draws_for")
-    def _new_region_clues_wait(self, tableau: dict) -> int:
-        """The clues of the Region just played do not count yet for this round's draw."""
-        tableau = self.validate_tableau(tableau)
-        if not self.sanctuary_draws_for(tableau):
-            return 0
-        return self.sanctuary_draws(sum(card["clues"] for card in tableau["regions"][:-1] + tableau["sanctuaries"]))
-
-    @belief("clues-count-all", distorts="sanctuary_draws_for", name="sanctuary-clues-ignored")
-    def _sanctuary_clues_ignored(self, tableau: dict) -> int:
-        """Only clues on Regions count for the draw, not those on Sanctuaries."""
-        tableau = self.validate_tableau(tableau)
-        if not self.sanctuary_draws_for(tableau):
-            return 0
-        return self.sanctuary_draws(sum(card["clues"] for card in tableau["regions"]))
-
-    @belief("no-sanctuary-round-one", distorts="sanctuary_draws_for", name="round-one-beats-nothing")
-    def _round_one_draws(self, tableau: dict) -> int:
-        """In round 1 there is nothing before to beat, so any number finds a Sanctuary."""
-        tableau = self.validate_tableau(tableau)
-        if len(tableau["regions"]) > 1:
-            return self.sanctuary_draws_for(tableau)
-        return self.sanctuary_draws(self.clues_in_tableau(tableau))
-
     @rule
     def sanctuaries_placed(self, drawn: int) -> int:
         """Of the Sanctuaries drawn, exactly 1 is placed; the rest go back under the pile (p. 8–9)."""
-        return min(_count(drawn, "drawn"), self.SANCTUARY_KEEP)
+        return min(count_of(drawn, "drawn"), self.facts.sanctuary_keep)
 
     @rule
     def sanctuaries_returned(self, drawn: int) -> int:
         """How many of the Sanctuaries drawn go back face down under the pile: all but the one you place (p. 8–9)."""
-        return _count(drawn, "drawn") - self.sanctuaries_placed(drawn)
-
-    @belief("keep-one-sanctuary", distorts="sanctuaries_placed")
-    def _place_every_one_drawn(self, drawn: int) -> int:
-        """Every Sanctuary drawn goes into the tableau."""
-        return _count(drawn, "drawn")
-
-    @belief("keep-one-sanctuary", distorts="sanctuaries_returned")
-    def _return_none(self, drawn: int) -> int:
-        """Every Sanctuary drawn goes into the tableau."""
-        _count(drawn, "drawn")
-        return 0
+        return count_of(drawn, "drawn") - self.sanctuaries_placed(drawn)
 
     def _regions(self, row, where: str = "row") -> list[dict]:
         """A row of Regions (cards with a number), validated like a tableau's."""
@@ -453,36 +313,16 @@ class Faraway(Rules):
         drew (p. 8–9)."""
         return rising_steps([region["number"] for region in self._regions(row)])
 
-    @belief("keep-one-sanctuary", distorts="sanctuaries_at_end")
-    def _every_drawn_one_kept(self, row: list[dict]) -> int:
-        """Every Sanctuary drawn goes into the tableau (here each drawn without a clue of its own)."""
-        regions, kept = self._regions(row), 0
-        for i in range(1, len(regions)):
-            if regions[i]["number"] > regions[i - 1]["number"]:
-                kept += self.sanctuary_draws(sum(r["clues"] for r in regions[:i + 1]))
-        return kept
-
     @rule
     def takes_from_center(self, round_number: int) -> bool:
         """Everyone takes a Region from the centre, except in the last round (p. 9)."""
-        return self._round(round_number) != self.NO_PICK_ROUND
-
-    @belief("last-round", distorts="takes_from_center", name="takes-in-last-round")
-    def _always_takes(self, round_number: int) -> bool:
-        """Everyone takes a Region from the centre in every round, the last one too."""
-        self._round(round_number)
-        return True
+        return self._round(round_number) != self.facts.rounds
 
     @rule
     def places_sanctuary(self, round_number: int, previous: int, new: int) -> bool:
         """A Sanctuary found is placed in every round, the last one too, though nobody takes a Region then (p. 9)."""
         self._round(round_number)
-        return round_number != self.NO_SANCTUARY_ROUND and self.finds_sanctuary(previous, new)
-
-    @belief("last-round", distorts="places_sanctuary", name="no-sanctuary-in-last-round")
-    def _no_sanctuary_without_a_take(self, round_number: int, previous: int, new: int) -> bool:
-        """Nobody takes a Region in the last round, so nobody places a Sanctuary either."""
-        return self.places_sanctuary(round_number, previous, new) and round_number != self.NO_PICK_ROUND
+        return round_number != self.facts.no_sanctuary_round and self.finds_sanctuary(previous, new)
 
     @rule
     def center_at_round_end(self, players: int, round_number: int) -> int:
@@ -490,12 +330,6 @@ class Faraway(Rules):
         where nobody takes and all players + 1 are still there (p. 9)."""
         self._round(round_number)
         return self.center_left(players, players if self.takes_from_center(round_number) else 0)
-
-    @belief("last-round", distorts="center_at_round_end", name="takes-in-last-round")
-    def _centre_emptied_in_last_round(self, players: int, round_number: int) -> int:
-        """Everyone takes a Region from the centre in every round, the last one too."""
-        self.center_at_round_end(players, round_number)
-        return self.center_left(players, players)
 
     @rule
     def center_left(self, players: int, taken: int) -> int:
@@ -505,31 +339,15 @@ class Faraway(Rules):
             raise MalformedInput(f"taken: {taken!r}; between 0 and the {players} players may have taken")
         return size - taken
 
-    @belief("center-refill", distorts="center_left")
-    def _refilled_after_each_take(self, players: int, taken: int) -> int:
-        """A new Region is laid out after every card taken, so the centre stays full."""
-        self.center_left(players, taken)
-        return self.center_size(players)
-
     @rule
     def first_scored(self, played: list[int]) -> int:
         """Scoring reveals the Regions right to left: the last one played is scored first (p. 10)."""
         return self._row(played)[-1]
 
-    @belief("scoring-visibility", distorts="first_scored", name="left-to-right")
-    def _first_played_scored_first(self, played: list[int]) -> int:
-        """Regions are revealed from left to right: each sees itself, the Regions to its left and the Sanctuaries."""
-        return self._row(played)[0]
-
     @rule
     def sees_everything(self, played: list[int]) -> int:
         """The first Region played, far left, is scored last and so sees every Region (p. 10)."""
         return self._row(played)[0]
-
-    @belief("scoring-visibility", distorts="sees_everything", name="left-to-right")
-    def _last_played_sees_everything(self, played: list[int]) -> int:
-        """Regions are revealed from left to right: each sees itself, the Regions to its left and the Sanctuaries."""
-        return self._row(played)[-1]
 
     @rule
     def play_order(self, rows: list[list[int]]) -> list[int]:
@@ -545,44 +363,22 @@ class Faraway(Rules):
         self._rows(rows)
         return [number for i, row in enumerate(rows) for number in (row if i % 2 == 0 else reversed(row))]
 
-    @belief("order-visible", distorts="play_order", name="rows-snake-back")
-    def _rows_snake_back(self, rows: list[list[int]]) -> list[int]:
-        """The second row runs back from right to left, under the end of the first, like a snake."""
-        return self._snake(rows)
-
-    @belief("order-visible", distorts="scoring_order", name="rows-snake-back")
-    def _snake_scored_backwards(self, rows: list[list[int]]) -> list[int]:
-        """The second row runs back from right to left, under the end of the first, like a snake."""
-        return list(reversed(self._snake(rows)))
-
     @rule
     def short_deck_draws(self, pile: int, players: dict[str, dict]) -> dict[str, int]:
         """A short Sanctuary pile is drawn lowest number first; each places 1 and returns the rest at once (p. 9)."""
-        _count(pile, "pile")
+        count_of(pile, "pile")
         players = _mapping(players, "players")
-        if not 1 <= len(players) <= self.PLAYERS_MAX:
-            raise MalformedInput(f"players: {len(players)} drawers; at most {self.PLAYERS_MAX} players")
+        if not 1 <= len(players) <= self.facts.players_max:
+            raise MalformedInput(f"players: {len(players)} drawers; at most {self.facts.players_max} players")
         for name, player in players.items():
             _unknown_keys(_mapping(player, f"players[{name!r}]"), {"number", "wants"}, f"players[{name!r}]")
             self._number(player.get("number"), f"players[{name!r}].number")
-            _count(player.get("wants"), f"players[{name!r}].wants")
+            count_of(player.get("wants"), f"players[{name!r}].wants")
         drawn = {}
         for name in sorted(players, key=lambda n: players[n]["number"]):
             drawn[name] = min(players[name]["wants"], pile)
             pile -= self.sanctuaries_placed(drawn[name])
         return drawn
-
-    @belief("short-deck", distorts="short_deck_draws", name="returned-after-everyone")
-    def _returned_after_everyone(self, pile: int, players: dict[str, dict]) -> dict[str, int]:
-        """Everyone draws before anyone returns a card: the later drawers share what the earlier ones left."""
-        self.short_deck_draws(pile, players)
-        drawn = {}
-        for name in sorted(players, key=lambda n: players[n]["number"]):
-            drawn[name] = min(players[name]["wants"], pile)
-            pile -= drawn[name]
-        return drawn
-
-    # --- legality: what no real game can reach (each generator yields reasons) ------------------------------------------
 
     def _distinct(self, numbers: list[int], what: str) -> Iterator[str]:
         for number in _duplicates(numbers):
@@ -614,6 +410,7 @@ class Faraway(Rules):
                    f"{numbers[:-1]} beat their predecessor {expected} time(s): one Sanctuary is placed per such round")
 
     _illegal_clues_in_tableau = _unreachable_row
+
     _illegal_sanctuary_draws_for = _unreachable_row
 
     def _illegal_score(self, tableau) -> Iterator[str]:
@@ -621,8 +418,8 @@ class Faraway(Rules):
         tableau = self.validate_tableau(tableau)
         numbers = [region["number"] for region in tableau["regions"]]
         yield from self._distinct(numbers, "regions")
-        if len(numbers) != self.ROUNDS:
-            yield f"regions: {len(numbers)} Regions at scoring; after {self.ROUNDS} rounds everyone has {self.ROUNDS}"
+        if len(numbers) != self.facts.rounds:
+            yield f"regions: {len(numbers)} Regions at scoring; after {self.facts.rounds} rounds everyone has {self.facts.rounds}"
         expected = rising_steps(numbers)
         if len(tableau["sanctuaries"]) != expected:
             yield (f"sanctuaries: {len(tableau['sanctuaries'])} Sanctuaries, but the row {numbers} beats its predecessor "
@@ -632,14 +429,14 @@ class Faraway(Rules):
         self.winner(players)
         yield from self._distinct([n for player in players.values() for n in player["numbers"]], "players")
         for name, player in players.items():
-            if len(player["numbers"]) != self.ROUNDS:
-                yield f"players[{name!r}].numbers: {len(player['numbers'])} Regions; at the end everyone has {self.ROUNDS}"
+            if len(player["numbers"]) != self.facts.rounds:
+                yield f"players[{name!r}].numbers: {len(player['numbers'])} Regions; at the end everyone has {self.facts.rounds}"
 
     def _illegal_sanctuaries_at_end(self, row) -> Iterator[str]:
         numbers = [region["number"] for region in self._regions(row)]
         yield from self._distinct(numbers, "row")
-        if len(numbers) != self.ROUNDS:
-            yield f"row: {len(numbers)} Regions; the game ends after {self.ROUNDS}"
+        if len(numbers) != self.facts.rounds:
+            yield f"row: {len(numbers)} Regions; the game ends after {self.facts.rounds}"
 
     def _illegal_places_sanctuary(self, round_number, previous, new) -> Iterator[str]:
         self.places_sanctuary(round_number, previous, new)
@@ -654,8 +451,8 @@ class Faraway(Rules):
         self.center_at_round_end(players, round_number)
         last = self.rounds_the_regions_last(players)
         if round_number > last:
-            yield (f"round_number: {round_number}; with {players} players the {self.REGIONS} Regions fill the centre "
-                   f"for {last} rounds only ({self.HAND} dealt to each, {self.center_size(players)} revealed each round)")
+            yield (f"round_number: {round_number}; with {players} players the {self.facts.regions} Regions fill the centre "
+                   f"for {last} rounds only ({self.facts.hand} dealt to each, {self.center_size(players)} revealed each round)")
 
     def _illegal_first_scored(self, played) -> Iterator[str]:
         yield from self._distinct(self._row(played), "played")
@@ -668,8 +465,8 @@ class Faraway(Rules):
     def _illegal_scoring_order(self, rows) -> Iterator[str]:
         numbers = self._rows(rows)
         yield from self._distinct(numbers, "rows")
-        if len(numbers) != self.ROUNDS:
-            yield f"rows: {len(numbers)} Regions at scoring; after {self.ROUNDS} rounds everyone has {self.ROUNDS}"
+        if len(numbers) != self.facts.rounds:
+            yield f"rows: {len(numbers)} Regions at scoring; after {self.facts.rounds} rounds everyone has {self.facts.rounds}"
 
     def _illegal_short_deck_draws(self, pile, players) -> Iterator[str]:
         """The drawers are everyone who finds Sanctuaries this round. Unkept Sanctuaries go back under the pile, so it
@@ -677,99 +474,12 @@ class Faraway(Rules):
         to the last round the players' Regions last for."""
         self.short_deck_draws(pile, players)
         yield from self._distinct([p["number"] for p in players.values()], "players")
-        placed = max(count * (self.rounds_the_regions_last(count) - 1 - self.NO_SANCTUARY_ROUND)
-                     for count in range(self.PLAYERS_MIN, self.PLAYERS_MAX + 1))
-        lowest = self.SANCTUARIES - placed
-        if not lowest <= pile <= self.SANCTUARIES:
-            yield (f"pile: {pile} Sanctuaries; of {self.SANCTUARIES}, at most one per player and round is placed from "
-                   f"round {self.NO_SANCTUARY_ROUND + 1} on, as long as the Regions last, so at least {lowest} are left")
+        placed = max(count * (self.rounds_the_regions_last(count) - 1 - self.facts.no_sanctuary_round)
+                     for count in range(self.facts.players_min, self.facts.players_max + 1))
+        lowest = self.facts.sanctuaries - placed
+        if not lowest <= pile <= self.facts.sanctuaries:
+            yield (f"pile: {pile} Sanctuaries; of {self.facts.sanctuaries}, at most one per player and round is placed from "
+                   f"round {self.facts.no_sanctuary_round + 1} on, as long as the Regions last, so at least {lowest} are left")
         for name, player in players.items():
-            if player["wants"] < self.SANCTUARY_BASE_DRAW:
-                yield f"players[{name!r}].wants: {player['wants']}; a player who finds one draws at least {self.SANCTUARY_BASE_DRAW}"
-
-    # --- hooks the site uses -------------------------------------------------------------------------------------------
-
-    def derived_facts(self) -> dict[str, Any]:
-        """Numbers the texts quote that follow from the facts, computed by the rules above."""
-        facts = self.facts
-        return {
-            "center_example": self.center_size(facts["center_example_players"]),
-            "setup_example_center": self.center_size(facts["setup_example_players"]),
-            "draw_example_draw": self.sanctuary_draws(facts["draw_example_clues"]),
-            "variant_return": facts["variant_deal"] - facts["variant_keep"],
-            "no_pick_round": self.NO_PICK_ROUND,
-        }
-
-    def text_formatters(self):
-        return {"row": self.describe_regions, "sanctuaries": self.describe_sanctuaries}
-
-    def text_pictures(self):
-        return {"row": self.draw_regions}
-
-    # --- describing cards in a language: every feature a card has, nothing it lacks --------------------------------
-    # The phrases come from `words: describe:` in text.<lang>.yml; counts take their plural form from `say`.
-
-    def _features(self, card: dict, words: dict, say, scoring_key: str) -> list[str]:
-        phrases = words["describe"]
-        parts = []
-        if card.get("colour"):
-            parts.append(words["colours"][card["colour"]])
-        # A count of 0 is not said, like any feature a card lacks: "15 (no clue), 28, 49 (1 clue)" read as if 28's clues
-        # were not given.
-        for wonder in WONDERS:
-            count = (card.get("wonders") or {}).get(wonder)
-            if count:
-                parts.append(say(wonder, count))
-        if card.get("clues"):
-            parts.append(say("clue", card["clues"]))
-        if card.get("night"):
-            parts.append(phrases["night"])
-        scoring = card.get(scoring_key)
-        if scoring is not None:
-            parts.append(phrases[scoring_key].format(scoring=self._describe_scoring(scoring, words, say)))
-        return parts
-
-    @staticmethod
-    def _describe_scoring(scoring: dict, words: dict, say) -> str:
-        phrases = words["describe"]
-        text = say("fame", scoring.get("fame", 0))
-        per = scoring.get("per")
-        if per is not None:
-            text = phrases["per"].format(fame=text, per=words["per"]["-".join(per) if isinstance(per, list) else per])
-        requires = scoring.get("requires") or {}
-        needed = [say(w, requires[w]) for w in WONDERS if requires.get(w)]
-        if needed:
-            text = phrases["requires"].format(scoring=text, needed=phrases["needed"].join(needed))
-        return text
-
-    def describe_regions(self, regions: list[dict], words: dict, say) -> str:
-        """A row of Regions, left to right: "60 (quest: 2 fame per stone), 52, 47 (1 stone)"."""
-        phrases = words["describe"]
-        described = []
-        for region in regions:
-            parts = self._features(region, words, say, "quest")
-            number = say.number(region["number"])
-            described.append(phrases["card"].format(number=number, features=phrases["features"].join(parts))
-                             if parts else number)
-        return phrases["cards"].join(described)
-
-    def draw_regions(self, regions: list[dict], words: dict, say) -> dict:
-        """A row of Regions as cards, left to right; a full row numbers the cards in scoring order (right to left)."""
-        full = len(regions) == self.ROUNDS
-        cards = [{"title": say.number(region["number"]), "lines": self._features(region, words, say, "quest"),
-                  "tone": region.get("colour"), "order": say.number(len(regions) - i) if full else None}
-                 for i, region in enumerate(regions)]
-        return {"kind": "cards", "cards": cards, "caption": words["describe"]["scoring_order"] if full else None}
-
-    def describe_sanctuaries(self, sanctuaries: list[dict], words: dict, say) -> str:
-        """Your Sanctuaries with what each shows: "no Sanctuaries", "2 Sanctuaries (1 clue; red, night symbol)"."""
-        phrases = words["describe"]
-        if not sanctuaries:
-            return phrases["no_sanctuaries"]
-        described = [phrases["features"].join(self._features(s, words, say, "task")) or phrases["plain_sanctuary"]
-                     for s in sanctuaries]
-        return phrases["sanctuaries"].format(count=say("sanctuary", len(sanctuaries)),
-                                             list=phrases["sanctuary_list"].join(described))
-
-
-__getattr__ = module_binding(Faraway, "faraway")
+            if player["wants"] < self.facts.sanctuary_base_draw:
+                yield f"players[{name!r}].wants: {player['wants']}; a player who finds one draws at least {self.facts.sanctuary_base_draw}"

@@ -3,34 +3,41 @@ Roll some dice with few faces; your total is every pip; the higher total wins; t
 roll goes first. It is a rules checker like any other, and tests/test_new_game.py builds the site with it added."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from fractions import Fraction
 from typing import Any, Iterator
 
-from quiz.checker import MalformedInput, Rules, belief, module_binding, rule
+from quiz.checker import Facts, MalformedInput, Presentation, Rules, belief, rule
+
+
+@dataclasses.dataclass(frozen=True)
+class PipsFacts(Facts):
+    dice: int
+    faces: int
+    rounds: int
+    players_min: int
+    players_max: int
 
 
 class Pips(Rules):
-    """The rules of Pips."""
+    """The rules of Pips, with the wrong beliefs players hold (one module: a fixture needs no more)."""
+
+    FACTS = PipsFacts
 
     WITHOUT_BELIEF = {"leader-by-points": "the fixture's one rule without a wrong belief: its questions stay as they are"}
 
-    def __init__(self, game: dict):
-        super().__init__(game)
-        self.DICE: int = self.facts["dice"]
-        self.FACES: int = self.facts["faces"]
-
     def _roll(self, roll, what: str = "roll") -> list[int]:
-        if not isinstance(roll, list) or not 1 <= len(roll) <= self.DICE:
-            raise MalformedInput(f"{what}: expected a list of 1 to {self.DICE} dice")
+        if not isinstance(roll, list) or not 1 <= len(roll) <= self.facts.dice:
+            raise MalformedInput(f"{what}: expected a list of 1 to {self.facts.dice} dice")
         for i, face in enumerate(roll):
-            if type(face) is not int or not 1 <= face <= self.FACES:
-                raise MalformedInput(f"{what}[{i}]: {face!r} is not a face 1–{self.FACES}")
+            if type(face) is not int or not 1 <= face <= self.facts.faces:
+                raise MalformedInput(f"{what}[{i}]: {face!r} is not a face 1–{self.facts.faces}")
         return roll
 
     def _totals(self, totals, what: str) -> dict[str, int]:
-        if not isinstance(totals, dict) or not 2 <= len(totals) <= self.facts["players_max"]:
-            raise MalformedInput(f"{what}: expected 2 to {self.facts['players_max']} players and their numbers")
+        if not isinstance(totals, dict) or not 2 <= len(totals) <= self.facts.players_max:
+            raise MalformedInput(f"{what}: expected 2 to {self.facts.players_max} players and their numbers")
         for name, value in totals.items():
             if type(value) is not int or value < 0:
                 raise MalformedInput(f"{what}[{name!r}]: {value!r} is not a whole number")
@@ -84,9 +91,10 @@ class Pips(Rules):
 
     def _illegal_wins_round(self, mine, theirs) -> Iterator[str]:
         self.wins_round(mine, theirs)
+        dice, faces = self.facts.dice, self.facts.faces
         for name, value in (("mine", mine), ("theirs", theirs)):
-            if not self.DICE <= value <= self.DICE * self.FACES:
-                yield f"{name}: {value}; {self.DICE} dice make {self.DICE} to {self.DICE * self.FACES}"
+            if not dice <= value <= dice * faces:
+                yield f"{name}: {value}; {dice} dice make {dice} to {dice * faces}"
 
     def _illegal_leader(self, players) -> Iterator[str]:
         values = list(self._totals(players, "players").values())
@@ -97,33 +105,38 @@ class Pips(Rules):
         values = list(self._totals(played, "played").values())
         if len(set(values)) != len(values):
             yield "played: two equal rolls; the rules name no tie-break"
+        dice, faces = self.facts.dice, self.facts.faces
         for name, value in played.items():
-            if not self.DICE <= value <= self.DICE * self.FACES:
-                yield f"played[{name!r}]: {value}; {self.DICE} dice make {self.DICE} to {self.DICE * self.FACES}"
+            if not dice <= value <= dice * faces:
+                yield f"played[{name!r}]: {value}; {dice} dice make {dice} to {dice * faces}"
 
-    def _rolls(self, n: int):
-        return itertools.product(range(1, self.FACES + 1), repeat=n)
+
+class PipsPresentation(Presentation):
+    rules: Pips
+
+    def rolls(self, n: int):
+        return itertools.product(range(1, self.rules.facts.faces + 1), repeat=n)
 
     def computed_tables(self) -> dict[str, dict]:
-        rows = []
-        for n in range(1, self.DICE + 1):
-            rolls = list(self._rolls(n))
-            rows.append({"dice": n, "top": Fraction(sum(sum(r) == n * self.FACES for r in rolls), len(rolls)),
+        rows, faces = [], self.rules.facts.faces
+        for n in range(1, self.rules.facts.dice + 1):
+            rolls = list(self.rolls(n))
+            rows.append({"dice": n, "top": Fraction(sum(sum(r) == n * faces for r in rolls), len(rolls)),
                          "expected": Fraction(sum(map(sum, rolls)), len(rolls))})
         return {"chances": {"columns": ["dice", "top", "expected"], "chart": "top", "rows": rows}}
 
     def calculators(self) -> dict[str, dict]:
-        return {"total-of-a-roll": {"table": "totals.json", "faces": self.FACES, "dice": self.DICE}}
+        return {"total-of-a-roll": {"table": "totals.json", "faces": self.rules.facts.faces, "dice": self.rules.facts.dice}}
 
     def data_files(self) -> dict[str, Any]:
         table = {}
-        for n in range(1, self.DICE + 1):
-            for roll in itertools.combinations_with_replacement(range(1, self.FACES + 1), n):
+        for n in range(1, self.rules.facts.dice + 1):
+            for roll in itertools.combinations_with_replacement(range(1, self.rules.facts.faces + 1), n):
                 table["".join(map(str, roll))] = [sum(roll), "".join(map(str, roll)), 1]
         return {"totals.json": table}
 
     def derived_facts(self) -> dict[str, Any]:
-        return {"top_total": self.DICE * self.FACES}
+        return {"top_total": self.rules.facts.dice * self.rules.facts.faces}
 
 
-__getattr__ = module_binding(Pips, "pips")
+CHECKER, PRESENTATION = Pips, PipsPresentation

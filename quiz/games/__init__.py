@@ -1,0 +1,58 @@
+"""The games' rules, one package each under quiz/games/<game>/ (its id with "_" for "-"), in four modules that import
+only the ones before them: facts.py (the facts as a frozen dataclass, read from game.yml), rules.py (one small method
+per rule, and what no game can reach), beliefs.py (the wrong beliefs players hold, as code: the full checker),
+presentation.py (the numbers, tables, filters and pictures the pages need). The package names them: CHECKER and
+PRESENTATION."""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+from quiz.checker import REPO_RULES, Presentation, Rules, read_game
+
+GAME_MODULES = ("facts", "rules", "beliefs", "presentation")   # each imports only those before it
+
+
+def package_name(game_id: str) -> str:
+    """A game's package: quiz.games.<id with "_" for "-"> (no "-" in a Python name)."""
+    return f"{__name__}.{game_id.replace('-', '_')}"
+
+
+def folder(game_id: str) -> str:
+    """Where a game's package lives, as messages name it: quiz/games/<id with "_" for "-">."""
+    return "quiz/games/" + package_name(game_id).rsplit(".", 1)[1]
+
+
+def location(game_id: str) -> Path | None:
+    """The folder a game's package is found in (quiz/games/<game>/, or wherever quiz.games.__path__ finds it)."""
+    try:
+        spec = importlib.util.find_spec(package_name(game_id))
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations))).resolve()
+
+
+def load(game_id: str) -> ModuleType:
+    """A game's package, imported; ImportError (or whatever its code raises) if it cannot be."""
+    return importlib.import_module(package_name(game_id))
+
+
+def contract(package: ModuleType) -> tuple[type[Rules], type[Presentation]]:
+    """The checker class and the presentation class a game's package names; TypeError saying what is missing."""
+    checker, presentation = getattr(package, "CHECKER", None), getattr(package, "PRESENTATION", None)
+    if not (isinstance(checker, type) and issubclass(checker, Rules)):
+        raise TypeError(f"{package.__name__} must name its checker, a subclass of quiz.checker.Rules, as CHECKER")
+    if not (isinstance(presentation, type) and issubclass(presentation, Presentation)):
+        raise TypeError(f"{package.__name__} must name its presentation, a subclass of quiz.checker.Presentation, "
+                        f"as PRESENTATION")
+    return checker, presentation
+
+
+def bound(game_id: str, rules_dir: Path = REPO_RULES) -> Rules:
+    """A game's checker bound to rules/<game>/game.yml, for scripts and notebooks: bound("farkle").score([1, 1, 5])."""
+    checker, _ = contract(load(game_id))
+    return checker.bind(read_game(game_id, rules_dir))

@@ -1,0 +1,22 @@
+"""Faraway (seeds 000, 001, 003): its facts, rules, wrong beliefs and presentation. default() binds the checker to
+rules/faraway/."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from quiz.checker import REPO_RULES, read_game
+from quiz.games.faraway.beliefs import Faraway
+from quiz.games.faraway.facts import FarawayFacts
+from quiz.games.faraway.presentation import FarawayPresentation
+from quiz.games.faraway.rules import COLOURS, PER_KINDS, WONDERS, FarawayRules, rising_steps
+
+CHECKER, PRESENTATION = Faraway, FarawayPresentation
+
+
+def default(rules_dir: Path = REPO_RULES) -> Faraway:
+    """The checker bound to rules/faraway/game.yml: default().center_size(4)."""
+    return Faraway.bind(read_game("faraway", rules_dir))
+
+
+__all__ = ["CHECKER", "COLOURS", "PER_KINDS", "PRESENTATION", "WONDERS", "Faraway", "FarawayFacts",
+           "FarawayPresentation", "FarawayRules", "default", "rising_steps"]

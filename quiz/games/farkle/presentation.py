@@ -1,0 +1,61 @@
+"""What Farkle's pages need from its rules: the numbers the texts quote, the odds table, the score-a-roll calculator's
+table of every roll, and a set-aside worded as its scoring parts."""
+from __future__ import annotations
+
+from typing import Any
+
+from quiz.checker import Presentation
+from quiz.games.farkle.beliefs import Farkle
+from quiz.games.farkle.rules import counts, faces
+
+
+class FarklePresentation(Presentation):
+    rules: Farkle
+
+    def derived_facts(self) -> dict[str, Any]:
+        """Numbers the texts quote: each scoring option's points, by a placeholder named after its id."""
+        rules = self.rules
+        values: dict[str, Any] = {f"points_{option.id.replace('-', '_')}": option.points
+                                  for option in rules.facts.scoring}
+        values["example_total"] = rules.turn_points([[1, 1], [1]])
+        values["four_ones_best"] = rules.score([1, 1, 1, 1])
+        values["score_step"] = rules.table.step
+        return values
+
+    def roll_table(self) -> dict[str, list]:
+        """The checker's answer for every multiset of 1–6 dice: key "11356" -> [best score, best dice, hot dice]."""
+        rules, table = self.rules, {}
+        for n in range(1, rules.facts.dice + 1):
+            for roll, _ in rules.rolls(n):
+                points, part, _ = rules.table.best_set_aside(counts(roll))
+                hot = int(rules.table.best_split(counts(roll)) is not None)
+                table["".join(map(str, roll))] = [points, "".join(map(str, faces(part))), hot]
+        return table
+
+    def computed_tables(self) -> dict[str, dict]:
+        """Tables the pages show, computed by the rules: the odds for 1 to 6 dice."""
+        rules = self.rules
+        rows = [{"dice": n, "farkle": rules.farkle_chance(n), "expected": rules.expected_best_score(n)}
+                for n in range(1, rules.facts.dice + 1)]
+        return {"odds-table": {"columns": ["dice", "farkle", "expected"], "chart": "farkle", "rows": rows}}
+
+    def calculators(self) -> dict[str, dict]:
+        """The score-a-roll calculator: tap dice, read the best score from the table of every roll."""
+        return {"score-a-roll": {"table": "rolls.json", "faces": 6, "dice": self.rules.facts.dice}}
+
+    def data_files(self) -> dict[str, object]:
+        """JSON the browser looks up instead of re-implementing the rules (the score-a-roll calculator)."""
+        return {"rolls.json": self.roll_table()}
+
+    def text_formatters(self):
+        return {"split": self.describe_split}
+
+    def describe_split(self, parts: list[list[int]], words: dict, say) -> str:
+        """A set-aside split into its scoring parts, each with its points: "6 6 6 (600) + 1 (100) + 5 (50)"."""
+        described = []
+        for part in parts:
+            points = self.rules.table.best_split(counts(self.rules._dice(part, "split")))
+            if points is None:
+                raise ValueError(f"{part} is no scoring part")
+            described.append(f"{' '.join(say.number(d) for d in part)} ({say.number(points)})")
+        return " + ".join(described)

@@ -1,0 +1,290 @@
+"""Farkle's rules: scoring a set-aside by its best split into the table's scoring options, a turn, the end, and the odds
+by exhausting every roll. Bound to one table's facts (FarkleFacts); nothing here is worded."""
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from fractions import Fraction
+from typing import Iterator
+
+from quiz.checker import IllegalState, MalformedInput, Rules, rule
+from quiz.games.farkle.facts import FACES, FarkleFacts, ScoringOption
+
+Counts = tuple[int, ...]    # how many 1s … 6s
+
+
+def counts(dice) -> Counts:
+    return tuple(list(dice).count(face) for face in FACES)
+
+
+def faces(part: Counts) -> list[int]:
+    """A count vector as sorted dice."""
+    return [face for face, count in zip(FACES, part) for _ in range(count)]
+
+
+def option_patterns(option: ScoringOption) -> list[Counts]:
+    """Every count vector one scoring option covers."""
+    if option.dice:
+        return [counts(option.dice)]
+    if option.same:
+        return [tuple(option.same if f == face else 0 for f in FACES) for face in FACES]
+    three_pairs = {tuple(2 if f in chosen else 0 for f in FACES) for chosen in itertools.combinations(FACES, 3)}
+    four_and_pair = {tuple(4 if f == a else 2 if f == b else 0 for f in FACES) for a, b in itertools.permutations(FACES, 2)}
+    return sorted(three_pairs | four_and_pair)
+
+
+class ScoringTable:
+    """The scoring engine of one scoring table: the best split of a set of dice into its options, remembered. One per
+    table (scoring_table()), shared by every checker bound to facts with that table."""
+
+    def __init__(self, options: tuple[ScoringOption, ...]):
+        self.options = options
+        self.points = {option.id: option.points for option in options}
+        self.patterns: list[tuple[Counts, int, str]] = [
+            (pattern, option.points, option.id) for option in options for pattern in option_patterns(option)]
+        # Every score is a sum of option points, so every total is a multiple of their greatest common divisor.
+        self.step = functools.reduce(math.gcd, self.points.values())
+        self._splits: dict = {}
+        self._set_asides: dict = {}
+
+    def split(self, part: Counts, without: frozenset = frozenset()) -> tuple[int, tuple] | None:
+        """The best split of exactly these dice into scoring options: (points, its parts as (option id, counts)),
+        leaving out the patterns in `without` (option id, counts); None if some die fits no option."""
+        key = (part, without)
+        if key not in self._splits:
+            self._splits[key] = self._split(part, without)
+        return self._splits[key]
+
+    def _split(self, part: Counts, without: frozenset) -> tuple[int, tuple] | None:
+        if not any(part):
+            return 0, ()
+        first = next(i for i, c in enumerate(part) if c)
+        best = None
+        for pattern, points, option in self.patterns:
+            if (option, pattern) in without or not pattern[first] or not all(p <= c for p, c in zip(pattern, part)):
+                continue
+            rest = self.split(tuple(c - p for c, p in zip(part, pattern)), without)
+            if rest is not None and (best is None or points + rest[0] > best[0]):
+                best = (points + rest[0], ((option, pattern),) + rest[1])
+        return best
+
+    def best_split(self, part: Counts) -> int | None:
+        """Most points for using exactly these dice in scoring options; None if some die fits no option."""
+        found = self.split(part)
+        return None if found is None else found[0]
+
+    def best_set_aside(self, roll: Counts, without: frozenset = frozenset()) -> tuple[int, Counts, tuple]:
+        """The highest-scoring set-aside of a roll (points, its dice, its parts), fewest dice on a tie (more dice left
+        to roll); (0, no dice, no parts) for a farkle."""
+        key = (roll, without)
+        if key not in self._set_asides:
+            best = (0, len(FACES) + 1, tuple(0 for _ in FACES), ())
+            for part in itertools.product(*(range(count + 1) for count in roll)):
+                found = self.split(part, without) if sum(part) else None
+                if found is not None and (found[0] > best[0] or (found[0] == best[0] and found[0] and sum(part) < best[1])):
+                    best = (found[0], sum(part), part, found[1])
+            self._set_asides[key] = (best[0], best[2], best[3])
+        return self._set_asides[key]
+
+    def parts(self, parts: tuple) -> list[list[int]]:
+        """A split's parts as dice, the highest-scoring part first."""
+        dice = [(faces(pattern), self.points[option]) for option, pattern in parts]
+        return [part for part, _ in sorted(dice, key=lambda item: -item[1])]
+
+
+@functools.cache
+def scoring_table(options: tuple[ScoringOption, ...]) -> ScoringTable:
+    return ScoringTable(options)
+
+
+class FarkleRules(Rules):
+    """The rules of Farkle for one table's facts: by default seed 004's (a German rules page of a web game)."""
+
+    FACTS = FarkleFacts
+
+    @property
+    def table(self) -> ScoringTable:
+        return scoring_table(self.facts.scoring)
+
+    # --- input ---------------------------------------------------------------------------------------------------------
+
+    def _dice(self, dice, what: str = "dice") -> tuple[int, ...]:
+        """1 to 6 dice showing 1 to 6, sorted; MalformedInput saying what is wrong otherwise."""
+        if isinstance(dice, (str, bytes)) or not isinstance(dice, (list, tuple)):
+            raise MalformedInput(f"{what}: expected a list of dice values, got {type(dice).__name__} {dice!r}")
+        if not 1 <= len(dice) <= self.facts.dice:
+            raise MalformedInput(f"{what}: {len(dice)} dice; a roll has 1 to {self.facts.dice}")
+        for i, value in enumerate(dice):
+            if type(value) is not int:
+                raise MalformedInput(f"{what}[{i}]: {value!r} is not a die value 1–6")
+            if not 1 <= value <= 6:
+                raise MalformedInput(f"{what}[{i}]: {value} is not a die value 1–6")
+        return tuple(sorted(dice))
+
+    def _set_asides(self, set_asides) -> list[tuple[int, ...]]:
+        if not isinstance(set_asides, list) or not set_asides:
+            raise MalformedInput("set_asides: expected a list of set-asides, one per roll")
+        return [self._dice(dice, f"set_asides[{i}]") for i, dice in enumerate(set_asides)]
+
+    @staticmethod
+    def _banked(value, what: str = "banked") -> int:
+        if type(value) is not int or value < 0:
+            raise MalformedInput(f"{what}: {value!r} is not a points total")
+        return value
+
+    def _dice_count(self, n) -> int:
+        if type(n) is not int or not 1 <= n <= self.facts.dice:
+            raise MalformedInput(f"n: {n!r}; roll 1 to {self.facts.dice} dice")
+        return n
+
+    # --- scoring -------------------------------------------------------------------------------------------------------
+
+    @rule
+    def score(self, dice) -> int | None:
+        """Points for setting aside exactly these dice from one roll, by their best split; None if any die cannot score."""
+        return self.table.best_split(counts(self._dice(dice)))
+
+    @rule
+    def best_score(self, roll) -> int:
+        """The most points one set-aside from this roll can score; 0 means a farkle."""
+        return self.table.best_set_aside(counts(self._dice(roll, "roll")))[0]
+
+    def set_aside_of(self, roll, without: frozenset = frozenset()) -> dict:
+        """The best set-aside of a roll, some patterns left out: points, dice, and its split into parts."""
+        points, _, parts = self.table.best_set_aside(counts(self._dice(roll, "roll")), without)
+        split = self.table.parts(parts)
+        return {"points": points, "dice": sorted(d for part in split for d in part), "split": split}
+
+    @rule
+    def best_set_aside(self, roll) -> dict:
+        """The best set-aside of a roll: its points (0: a farkle), its dice, and how they split into scoring options,
+        the highest-scoring part first."""
+        return self.set_aside_of(roll)
+
+    @rule
+    def fewest_to_set_aside(self, roll) -> dict:
+        """The fewest dice a roll lets you set aside: at least one scoring die or set before rolling again or banking
+        (0: a farkle, the turn is over). `part`: such a smallest scoring part, the best-scoring one (p. "Würfeln")."""
+        rolled = counts(self._dice(roll, "roll"))
+        options = [(sum(pattern), -points, pattern) for pattern, points, _ in self.table.patterns
+                   if all(p <= c for p, c in zip(pattern, rolled))]
+        if not options:
+            return {"dice": 0, "part": []}
+        size, _, pattern = min(options)
+        return {"dice": size, "part": faces(pattern)}
+
+    @rule
+    def best_dice(self, roll) -> list[int]:
+        """Which dice make the best score (fewest dice on a tie)."""
+        return faces(self.table.best_set_aside(counts(self._dice(roll, "roll")))[1])
+
+    @rule
+    def is_farkle(self, roll) -> bool:
+        """A roll with no scoring option ends the turn and loses its unbanked points."""
+        return self.best_score(roll) == 0
+
+    @rule
+    def is_hot_dice(self, roll) -> bool:
+        """Every die of the roll can be set aside: the player may roll all six again."""
+        return self.score(roll) is not None
+
+    # --- a turn and the end --------------------------------------------------------------------------------------------
+
+    @rule
+    def turn_points(self, set_asides: list) -> int:
+        """A turn's points: each set-aside scored on its own, since sets never combine across rolls."""
+        total = 0
+        for i, dice in enumerate(self._set_asides(set_asides)):
+            points = self.table.best_split(counts(dice))
+            if points is None:
+                raise IllegalState(f"set_asides[{i}]: {list(dice)} includes dice that score nothing")
+            total += points
+        return total
+
+    @rule
+    def total_after_turn(self, banked: int, set_asides: list, farkled: bool) -> int:
+        """Banking adds the turn's points, with no minimum; a farkle loses only this turn's unbanked points."""
+        if not isinstance(farkled, bool):
+            raise MalformedInput(f"farkled: {farkled!r} is not true or false")
+        points = self.turn_points(set_asides)
+        return self._banked(banked) + (0 if farkled else points)
+
+    @rule
+    def game_ends(self, banked: int) -> bool:
+        """The game ends once a player ends a turn with more than the target banked (exactly the target is not enough)."""
+        return self._banked(banked) > self.facts.target
+
+    @rule
+    def points_to_end(self, banked: int) -> int:
+        """The fewest points a turn must bank to end the game: up to more than the target, and every total is a
+        multiple of the smallest score step."""
+        return self.facts.target + self.table.step - self._banked(banked)
+
+    @rule
+    def others_play_on(self, banked: int) -> bool:
+        """No last round: once a turn ends above the target, nobody else plays."""
+        return not self.game_ends(banked)
+
+    # --- legality ------------------------------------------------------------------------------------------------------
+
+    def _unreachable_total(self, banked, what: str = "banked") -> Iterator[str]:
+        step = self.table.step
+        if self._banked(banked, what) % step:
+            yield f"{what}: {banked} points; every score is a multiple of {step}, so no game reaches it"
+
+    def _unplayable_turn(self, set_asides) -> Iterator[str]:
+        """Each set-aside must score and come from the dice still in hand; hot dice give all of them back."""
+        in_hand = self.facts.dice
+        for i, dice in enumerate(self._set_asides(set_asides)):
+            if self.table.best_split(counts(dice)) is None:
+                yield f"set_asides[{i}]: {list(dice)} includes dice that score nothing"
+            if len(dice) > in_hand:
+                yield f"set_asides[{i}]: {len(dice)} dice set aside from a roll of {in_hand}"
+            in_hand -= len(dice)
+            if in_hand <= 0:
+                in_hand = self.facts.dice
+
+    def _illegal_turn_points(self, set_asides) -> Iterator[str]:
+        yield from self._unplayable_turn(set_asides)
+
+    def _illegal_total_after_turn(self, banked, set_asides, farkled) -> Iterator[str]:
+        if not isinstance(farkled, bool):
+            raise MalformedInput(f"farkled: {farkled!r} is not true or false")
+        yield from self._unreachable_total(banked)
+        yield from self._unplayable_turn(set_asides)
+
+    def _illegal_game_ends(self, banked) -> Iterator[str]:
+        yield from self._unreachable_total(banked)
+
+    _illegal_others_play_on = _illegal_game_ends
+
+    def _illegal_points_to_end(self, banked) -> Iterator[str]:
+        yield from self._unreachable_total(banked)
+        if banked > self.facts.target:
+            yield f"banked: {banked}; a turn that ended above {self.facts.target} has ended the game"
+
+    def _illegal_score(self, dice) -> Iterator[str]:
+        self._dice(dice)
+        return iter(())
+
+    # --- odds, by exhausting all 6**n rolls -----------------------------------------------------------------------------
+
+    def rolls(self, n: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Each sorted roll of n dice with how many of the 6**n ordered rolls it stands for."""
+        for roll in itertools.combinations_with_replacement(FACES, n):
+            ways = math.factorial(n)
+            for count in counts(roll):
+                ways //= math.factorial(count)
+            yield roll, ways
+
+    def farkle_chance(self, n: int) -> Fraction:
+        """The exact chance that n dice show no scoring option."""
+        n = self._dice_count(n)
+        return Fraction(sum(ways for roll, ways in self.rolls(n) if self.table.best_set_aside(counts(roll))[0] == 0),
+                        6 ** n)
+
+    def expected_best_score(self, n: int) -> Fraction:
+        """The mean of best_score over all 6**n rolls of n dice."""
+        n = self._dice_count(n)
+        return Fraction(sum(ways * self.table.best_set_aside(counts(roll))[0] for roll, ways in self.rolls(n)), 6 ** n)
