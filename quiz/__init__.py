@@ -11,9 +11,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "quiz.site.speech",                                                 # how long a text takes to say;
      "quiz.site.anki", "quiz.site.templating"),                          # Anki decks; the Jinja2 environment
     ("quiz.site.source",),                                                # YAML with lines, JSON Schema
+    ("quiz.site.rulesets",),                                              # rule sets and house rules: a table's facts
     ("quiz.site.content",),                                               # load rules/ into the model
     ("quiz.site.lint", "quiz.site.bank"),                                 # languages in step; every question verified
     ("quiz.site.pipeline",),                                              # load + lint + verify
+    ("quiz.site.sets_page",),                                             # the words of a game's rule sets
     ("quiz.site.render",),                                                # pages, through the Jinja2 templates
     ("quiz.site.generate", "quiz.site.offline", "quiz.site.search_split",  # into docs/; after the build;
      "quiz.site.minify", "quiz.site.scaffold"),                          # a new game's skeleton

@@ -55,6 +55,8 @@ class Facts:
     """A game's facts, as a frozen dataclass subclass: each field one fact of game.yml (`facts:`, and the tables a game
     keeps under `tables:`), typed. `from_game` reads them; an unknown, missing or mistyped fact is MalformedInput."""
 
+    OPTIONS: str | None = None    # the field holding a table of options a house rule may add to (Farkle's scoring)
+
     @classmethod
     def from_game(cls, game: dict) -> "Facts":
         """The facts of a game.yml as plain data (its `facts:` mapping, and `tables:` where the game keeps some)."""
@@ -81,6 +83,23 @@ class Facts:
             if expected in (int, bool, str) and not (type(value) is expected):
                 raise MalformedInput(f"{where}.{name}: {value!r} is not {_TYPE_WORDS[expected]}")
         return cls(**values)
+
+    def is_fact(self, name: str) -> bool:
+        """Whether a name is one of these facts (a rule set may change it by name)."""
+        return name in {field.name for field in dataclasses.fields(self) if field.init} and not self.option(name)
+
+    def option(self, option_id: str) -> Any:
+        """A game keeps some rules as a table of options (Farkle's scoring): the one with this id, or None."""
+        return None
+
+    def changed(self, changes: dict, where: str) -> "Facts":
+        """These facts with a rule set's or house rule's changes, each a fact by its name and its new value;
+        MalformedInput naming the change otherwise. A game whose facts hold a table of options changes them too."""
+        own = {field.name: getattr(self, field.name) for field in dataclasses.fields(self) if field.init}
+        for name in changes:
+            if name not in own:
+                raise MalformedInput(f"{where}.{name}: {type(self).__name__} knows no such fact")
+        return type(self).from_mapping({**own, **changes}, where)
 
 
 _TYPE_WORDS = {int: "a whole number", bool: "true or false", str: "a text"}

@@ -14,6 +14,7 @@ from quiz import games
 from quiz.checker import MalformedInput, Presentation, Rules
 from quiz.site.languages import rules_dir, site_languages
 from quiz.site.problems import ContentError, Problems
+from quiz.site.rulesets import RuleSets, load_rule_sets
 from quiz.site.source import check_schema, line_of, load_yaml, plain, schema
 from quiz.site.wording import Wording, resolve
 
@@ -25,7 +26,7 @@ SECTION_FIELDS: dict[str, tuple[str, ...]] = {
 # Placeholders the page generator fills itself, or a calculator in the browser, per text key.
 GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "rulebook_refs": {"pages"},
                           "read_aloud": {"seconds", "syllables", "rate"},
-                          "add": {"face"}, "best": {"points"}, "with": {"set_aside"}}
+                          "add": {"face"}, "best": {"points"}, "with": {"set_aside"}, "value": {"value"}}
 BROWSER_PLACEHOLDERS = {"face", "points", "set_aside"}   # left in the text for the calculator's script
 DIGITS = re.compile(r"\d+")
 CONDITION = re.compile(r"^\s*(\S+)\s*(==|!=|<=|>=|<|>)\s*(\S+)\s*$")
@@ -126,6 +127,8 @@ class Game:
     checker: Rules                  # the game's rules and wrong beliefs (quiz/games/<game>/), bound to this game.yml
     presentation: Presentation      # what its pages need from those rules: numbers, tables, filters, pictures
     raw: dict = dataclasses.field(default_factory=dict)
+    rule_sets: RuleSets | None = None   # the sets tables play by (sets.yml); None: the game.yml rules only
+    _tables: dict = dataclasses.field(default_factory=dict, repr=False)   # facts -> (checker, presentation)
     questions: list[Question] = dataclasses.field(default_factory=list)
     question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
     unpractised: dict = dataclasses.field(default_factory=dict)      # rule id -> why no practice variant can test it
@@ -143,10 +146,29 @@ class Game:
             values["as_of"] = self.as_of
         return values
 
-    def wording(self, lang: str) -> Wording:
-        """How this game's texts say numbers, counts and terms in one language."""
-        return Wording(lang, (self.texts.get(lang) or {}).get("words"), self.presentation.text_formatters(),
-                       self.presentation.text_pictures())
+    def wording(self, lang: str, presentation: Presentation | None = None) -> Wording:
+        """How this game's texts say numbers, counts and terms in one language (with another table's presentation:
+        a filter such as Farkle's `split` scores by that table's rules)."""
+        presentation = presentation or self.presentation
+        return Wording(lang, (self.texts.get(lang) or {}).get("words"), presentation.text_formatters(),
+                       presentation.text_pictures())
+
+    def at_table(self, facts) -> tuple[Rules, Presentation]:
+        """The game's checker and presentation bound to a table's facts (a rule set with house rules)."""
+        if facts not in self._tables:
+            checker = type(self.checker)(facts)
+            self._tables[facts] = (checker, type(self.presentation)(checker))
+        return self._tables[facts]
+
+    def table_values(self, facts) -> dict[str, Any]:
+        """What a game's texts may name at a table: its facts, what its presentation derives, the as-of date."""
+        _, presentation = self.at_table(facts)
+        values = {field.name: getattr(facts, field.name) for field in dataclasses.fields(facts)
+                  if field.name != facts.OPTIONS}
+        values.update(presentation.derived_facts())
+        if self.as_of is not None:
+            values["as_of"] = self.as_of
+        return values
 
 
 @dataclasses.dataclass
@@ -290,6 +312,7 @@ def load_game(game_dir: Path, languages: tuple[str, ...], problems: Problems) ->
     texts = _load_texts(game_dir, "text", "text", languages, problems, game_dir.name)
     game = Game(raw["id"], game_dir, raw["order"], _date(raw, path, problems), raw.get("rulebook"), dict(raw["facts"]),
                 pages, texts, checker, presentation, raw)
+    game.rule_sets = load_rule_sets(game_dir, game.id, checker.facts if checker else None, problems)
     _load_questions(game, languages, problems)
     return game
 

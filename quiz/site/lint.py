@@ -382,6 +382,32 @@ def lint_typed_dates(site: Site, problems: Problems) -> None:
                                  f"in its own format")
 
 
+def lint_rule_set_texts(site: Site, game: Game, problems: Problems) -> None:
+    """Every rule set has its name and note, every fact or scoring option a set or house rule changes has its name (the
+    numbers table's label, or `rule_sets: rules:`), and no text names a set or rule that sets.yml does not have."""
+    if game.rule_sets is None:
+        return
+    path = game.dir / f"text.{site.default_language}.yml"
+    texts = game.texts.get(site.default_language) or {}
+    own = texts.get("rule_sets")
+    if own is None:
+        problems.add(path, line_of(texts), "rule_sets", "RR204", "the game has rule sets (sets.yml): name them here")
+        return
+    for set_id in game.rule_sets.sets.keys() - own["sets"].keys():
+        problems.add(path, line_of(own, "sets"), set_id, "RR204", "a rule set of sets.yml without its name and note")
+    for set_id in own["sets"].keys() - game.rule_sets.sets.keys():
+        problems.add(path, line_of(own["sets"], set_id), set_id, "RR204", "text for a set that sets.yml does not have")
+    named = {entry for entry, fields in texts["entries"].items() if "label" in fields} | set(own["rules"])
+    changed = {name for rule_set in game.rule_sets.sets.values() for name in rule_set.changes}
+    changed |= {rule.fact or rule.option["id"] for rule in game.rule_sets.house_rules}
+    changed |= {name for rule_set in game.rule_sets.sets.values() for name in rule_set.silent}
+    for name in sorted(changed - named):
+        problems.add(path, line_of(own, "rules"), name, "RR204", "a rule a set or house rule changes, without a name "
+                                                                 "(`rule_sets: rules:`)")
+    for name in sorted(own["rules"].keys() - changed):
+        problems.add(path, line_of(own["rules"], name), name, "RR204", "text for a rule no set or house rule changes")
+
+
 def lint_site(site: Site, problems: Problems) -> None:
     """Run every content check; problems are collected, not raised."""
     lint_ui(site, problems)
@@ -392,5 +418,6 @@ def lint_site(site: Site, problems: Problems) -> None:
         lint_todos(site, game, problems)
         lint_list_markers(site, game, problems)
         lint_labels_shown_as_is(game, problems)
+        lint_rule_set_texts(site, game, problems)
     lint_typography(site, problems)
     lint_typed_dates(site, problems)

@@ -16,6 +16,7 @@ from quiz.site import anki, bank, speech
 from quiz.site.content import BROWSER_PLACEHOLDERS, Game, Question, Section, Site
 from quiz.site.languages import site_languages
 from quiz.site.memo import Memo
+from quiz.site.sets_page import SetWords
 from quiz.site.templating import render, templates
 
 PRACTICE_FILE = "practice.json"
@@ -33,9 +34,10 @@ SECTION_MACROS = {
     "variant": "variant", "remember": "remember", "sources": "paragraphs", "calculator": "calculator",
     "computed-table": "computed_table", "sentences": "ordered", "goal": "paragraphs", "setup": "paragraphs",
     "round": "ordered", "scoring": "ordered", "end": "paragraphs", "mistakes": "mistakes", "teach-source": "paragraphs",
+    "rule-sets": "rule_sets",
 }
 # Section macros that give their section a heading with the section kind as its anchor: the refresher's jump bar.
-HEADED_MACROS = {"paragraphs", "titled", "numbers", "forget", "variant", "remember", "ordered", "mistakes"}
+HEADED_MACROS = {"paragraphs", "titled", "numbers", "forget", "variant", "remember", "ordered", "mistakes", "rule_sets"}
 # Pictures drawn as a block of their own, not inside the line (see laid_out()).
 BLOCK_PICTURES = {"cards"}
 LEADING_PUNCTUATION = re.compile(r"^[\s.,;:]+")
@@ -168,7 +170,16 @@ class Writer:
                 texts.update(tools[entry.id])
         elif section.kind == "computed-table":
             data["tables"] = [self.computed_table(e) for e in section.entries]
+        elif section.kind == "rule-sets":
+            data["heading"] = self.field(section.entries[0].id, "title")
+            data.update(self.set_words().page(), labels={**self.ui["rule_sets"], "colon": self.ui["labels"]["colon"]})
+            data["changes_intro"] = self.fill(self.ui["rule_sets"]["changes_intro"],
+                                              {"default": self.set_words().set_name(self.game.rule_sets.default)})
         return data
+
+    def set_words(self) -> SetWords:
+        """The words of the game's rule sets in this language (the game has some: sets.yml)."""
+        return SetWords(self.game.rule_sets, self.texts, self.ui, self.lang, self.fill)
 
     def quick_first(self, question: Question) -> tuple:
         """"Do you remember?" opens with the question answered fastest, as seed 000's five-second one: a yes/no before
@@ -320,7 +331,17 @@ class Writer:
         return {"title": self.plain(f"{name}_title"), "description": self.plain(f"{name}_description"),
                 "intro": self.plain(f"{name}_intro"), "ui": self.ui, "quiz": self.ui["quiz"], "game": self.game.id,
                 "script_texts": {key: self.ui["quiz"][key] for key in SCRIPT_TEXTS},
-                "search_boost": SEARCH_BOOST.get(name), "scripts": self.scripts(name)}
+                "search_boost": SEARCH_BOOST.get(name), "scripts": self.scripts(name), "playing": self.playing(name)}
+
+    def playing(self, name: str) -> dict | None:
+        """The line under the title of a game with rule sets: what the page follows, and the link to choose."""
+        if self.game.rule_sets is None:
+            return None
+        on_rules_page = any(s.kind == "rule-sets" for s in self.game.pages.get(name, []))
+        page = next((p for p, sections in self.game.pages.items() if any(s.kind == "rule-sets" for s in sections)), None)
+        return {"game": self.game.id, "label": self.ui["rule_sets"]["playing"],
+                "now": self.set_words().set_name(self.game.rule_sets.default), "change": self.ui["rule_sets"]["change"],
+                "link": f"{page}.md" if page and not on_rules_page else None}
 
     def scripts(self, name: str) -> list[str]:
         """quiz.js where the page asks questions, dice.js where it has a calculator; nothing else loads them."""

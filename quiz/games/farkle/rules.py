@@ -23,15 +23,18 @@ def faces(part: Counts) -> list[int]:
     return [face for face, count in zip(FACES, part) for _ in range(count)]
 
 
-def option_patterns(option: ScoringOption) -> list[Counts]:
-    """Every count vector one scoring option covers."""
-    if option.dice:
-        return [counts(option.dice)]
-    if option.same:
-        return [tuple(option.same if f == face else 0 for f in FACES) for face in FACES]
-    three_pairs = {tuple(2 if f in chosen else 0 for f in FACES) for chosen in itertools.combinations(FACES, 3)}
-    four_and_pair = {tuple(4 if f == a else 2 if f == b else 0 for f in FACES) for a, b in itertools.permutations(FACES, 2)}
-    return sorted(three_pairs | four_and_pair)
+def kind_patterns(sizes: tuple[int, ...]) -> list[Counts]:
+    """Every count vector with these many dice of different values: (2, 2, 2) three pairs, (4, 2), (3, 3)."""
+    found = set()
+    for chosen in itertools.permutations(FACES, len(sizes)):
+        found.add(tuple(sizes[chosen.index(face)] if face in chosen else 0 for face in FACES))
+    return sorted(found)
+
+
+def rolls_of(n: int) -> Iterator[Counts]:
+    """Every roll of n dice as a count vector."""
+    for roll in itertools.combinations_with_replacement(FACES, n):
+        yield counts(roll)
 
 
 class ScoringTable:
@@ -40,13 +43,35 @@ class ScoringTable:
 
     def __init__(self, options: tuple[ScoringOption, ...]):
         self.options = options
-        self.points = {option.id: option.points for option in options}
-        self.patterns: list[tuple[Counts, int, str]] = [
-            (pattern, option.points, option.id) for option in options for pattern in option_patterns(option)]
-        # Every score is a sum of option points, so every total is a multiple of their greatest common divisor.
-        self.step = functools.reduce(math.gcd, self.points.values())
+        self.patterns: list[tuple[Counts, int, str]] = []      # (counts, points, option id)
+        threes = {option.dice[0]: option.points for option in options
+                  if len(option.dice) == 3 and len(set(option.dice)) == 1}
+        for option in options:
+            if option.dice:
+                self.patterns.append((counts(option.dice), option.points, option.id))
+            elif option.same:
+                for face in FACES:
+                    points = option.times_three * threes[face] if option.times_three else option.points
+                    self.patterns.append((tuple(option.same if f == face else 0 for f in FACES), points, option.id))
+            elif option.pairs:
+                shapes = [(2, 2, 2)] + ([(4, 2)] if option.four_and_pair else [])
+                found = sorted({pattern for shape in shapes for pattern in kind_patterns(shape)})
+                self.patterns += [(pattern, option.points, option.id) for pattern in found]
+            elif option.kinds:
+                self.patterns += [(pattern, option.points, option.id) for pattern in kind_patterns(option.kinds)]
         self._splits: dict = {}
         self._set_asides: dict = {}
+        # A roll of all six that no other option scores: it scores as a whole (Zilch's "no scoring dice").
+        for option in options:
+            if option.nothing:
+                self.patterns += [(roll, option.points, option.id) for roll in rolls_of(option.nothing)
+                                  if self.best_set_aside(roll)[0] == 0]
+                self._splits.clear()
+                self._set_asides.clear()
+        self.pattern_points = {(option, pattern): points for pattern, points, option in self.patterns}
+        self.points = {option.id: option.points for option in options}
+        # Every score is a sum of option points, so every total is a multiple of their greatest common divisor.
+        self.step = functools.reduce(math.gcd, (points for _, points, _ in self.patterns))
 
     def split(self, part: Counts, without: frozenset = frozenset()) -> tuple[int, tuple] | None:
         """The best split of exactly these dice into scoring options: (points, its parts as (option id, counts)),
@@ -89,7 +114,7 @@ class ScoringTable:
 
     def parts(self, parts: tuple) -> list[list[int]]:
         """A split's parts as dice, the highest-scoring part first."""
-        dice = [(faces(pattern), self.points[option]) for option, pattern in parts]
+        dice = [(faces(pattern), self.pattern_points[(option, pattern)]) for option, pattern in parts]
         return [part for part, _ in sorted(dice, key=lambda item: -item[1])]
 
 
@@ -204,26 +229,50 @@ class FarkleRules(Rules):
 
     @rule
     def total_after_turn(self, banked: int, set_asides: list, farkled: bool) -> int:
-        """Banking adds the turn's points, with no minimum; a farkle loses only this turn's unbanked points."""
+        """Banking adds the turn's points, if they reach what a bank needs (seed 004: nothing); a farkle loses only this
+        turn's unbanked points (where three farkles in a row cost points, the givens must say which farkle this is)."""
         if not isinstance(farkled, bool):
             raise MalformedInput(f"farkled: {farkled!r} is not true or false")
-        points = self.turn_points(set_asides)
-        return self._banked(banked) + (0 if farkled else points)
+        points, banked = self.turn_points(set_asides), self._banked(banked)
+        if farkled:
+            if self.facts.three_farkles:
+                raise IllegalState(f"three farkles in a row cost {self.facts.three_farkles} here, and the givens do not "
+                                   f"say how many turns before this one farkled")
+            return banked
+        needed = self.bank_needs(banked)
+        if points < needed:
+            raise IllegalState(f"a turn of {points} cannot be banked: a bank needs {needed} in one turn here")
+        return banked + points
+
+    def bank_needs(self, banked: int) -> int:
+        """The points a turn needs to be banked: the opening minimum until a player is on the board, and the minimum
+        of every bank (0: any points)."""
+        opening = self.facts.opening_minimum if banked == 0 else 0
+        return max(opening, self.facts.bank_minimum)
+
+    def passes_the_end(self, banked: int) -> bool:
+        """Whether a turn that ends with this much banked reaches the end: the target or more where that is the rule,
+        more than the target in seed 004."""
+        banked = self._banked(banked)
+        return banked >= self.facts.target if self.facts.ends_at_target else banked > self.facts.target
 
     @rule
     def game_ends(self, banked: int) -> bool:
-        """The game ends once a player ends a turn with more than the target banked (exactly the target is not enough)."""
-        return self._banked(banked) > self.facts.target
+        """The game ends once a player ends a turn with more than the target banked (exactly the target is not enough),
+        unless the others then have a last turn each."""
+        return self.passes_the_end(banked) and not self.facts.final_round
 
     @rule
     def points_to_end(self, banked: int) -> int:
-        """The fewest points a turn must bank to end the game: up to more than the target, and every total is a
-        multiple of the smallest score step."""
-        return self.facts.target + self.table.step - self._banked(banked)
+        """The fewest points a turn must bank to reach the end: more than the target (every total is a multiple of the
+        smallest score step), or the target itself where reaching it is enough."""
+        extra = 0 if self.facts.ends_at_target else self.table.step
+        return self.facts.target + extra - self._banked(banked)
 
     @rule
     def others_play_on(self, banked: int) -> bool:
-        """No last round: once a turn ends above the target, nobody else plays."""
+        """No last round: once a turn ends above the target, nobody else plays (where there is a final round, everyone
+        else has one more turn)."""
         return not self.game_ends(banked)
 
     # --- legality ------------------------------------------------------------------------------------------------------
@@ -261,8 +310,8 @@ class FarkleRules(Rules):
 
     def _illegal_points_to_end(self, banked) -> Iterator[str]:
         yield from self._unreachable_total(banked)
-        if banked > self.facts.target:
-            yield f"banked: {banked}; a turn that ended above {self.facts.target} has ended the game"
+        if self.passes_the_end(banked):
+            yield f"banked: {banked}; a turn that ended there has reached the end already"
 
     def _illegal_score(self, dice) -> Iterator[str]:
         self._dice(dice)

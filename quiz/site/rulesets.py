@@ -1,0 +1,279 @@
+"""A game's rule sets (rules/<game>/sets.yml): named sets from public sources, each the default rules with its changes,
+and house rules on top of any set; a table's choice of both, as the address writes it, and the facts it plays by."""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from pathlib import Path
+from typing import Any, Iterator
+
+from quiz.checker import Facts, MalformedInput
+from quiz.site.problems import Problems
+from quiz.site.source import check_schema, line_of, load_yaml, plain
+
+FILE = "sets.yml"
+ADDRESS_KEY = "rules"      # ?rules=playmonster,opening-minimum:750 opens the site with a table's rules
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleSet:
+    id: str
+    source: str
+    changes: dict                  # fact or option id -> its value, as Facts.changed takes them
+    sources: dict                  # change -> the source it comes from
+    quotes: dict
+    silent: tuple[str, ...] = ()
+    disputed: tuple[str, ...] = ()
+    second_hand: tuple[str, ...] = ()
+    line: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class HouseRule:
+    id: str
+    fact: str | None               # the fact it sets, to one of its choices …
+    choices: tuple                 # … (for an option: off and on)
+    option: dict | None            # … or the scoring option it adds (on) or drops (off)
+    sources: tuple[str, ...]
+    quotes: dict
+    line: int | None = None
+
+    def changes(self, value: Any, facts: Facts) -> dict:
+        """What choosing `value` changes in these facts: the fact, or the option added or dropped (if it is there)."""
+        if self.fact is not None:
+            return {self.fact: value}
+        if value:
+            return {self.option["id"]: {k: v for k, v in self.option.items() if k != "id"}}
+        return {self.option["id"]: None} if self.value_in(facts) else {}
+
+    def value_in(self, facts: Facts) -> Any:
+        """The value a set's facts give this house rule: the fact's, or whether the option is in its scoring."""
+        if self.fact is not None:
+            return getattr(facts, self.fact)
+        return facts.option(self.option["id"]) is not None
+
+
+@dataclasses.dataclass(frozen=True)
+class Table:
+    """A table's rules: a set, and the house rules whose choice differs from that set's own, in house-rule order."""
+
+    set: str
+    house: tuple[tuple[str, Any], ...] = ()
+
+    def address(self) -> str:
+        """As ?rules= writes it: the set, then each house rule and its value (1/0 for on/off)."""
+        parts = [self.set] + [f"{rule}:{int(value) if isinstance(value, bool) else value}" for rule, value in self.house]
+        return ",".join(parts)
+
+
+@dataclasses.dataclass
+class RuleSets:
+    default: str
+    sources: dict[str, dict]
+    sets: dict[str, RuleSet]
+    house_rules: list[HouseRule]
+    base: Facts                    # the default set's facts (game.yml)
+    path: Path
+    _set_facts: dict = dataclasses.field(default_factory=dict, repr=False)
+    _options: dict = dataclasses.field(default_factory=dict, repr=False)         # an options table -> its id
+    _options_ids: dict = dataclasses.field(default_factory=dict, repr=False)     # (set, house option bits) -> id
+    _all_values: list = dataclasses.field(default_factory=list, repr=False)
+
+    def set_facts(self, set_id: str) -> Facts:
+        """The facts of a set as its source gives them: the default facts with its changes."""
+        if set_id not in self._set_facts:
+            self._set_facts[set_id] = self.base.changed(self.sets[set_id].changes, f"sets.{set_id}.changes")
+        return self._set_facts[set_id]
+
+    def house_rule(self, rule_id: str) -> HouseRule:
+        return next(rule for rule in self.house_rules if rule.id == rule_id)
+
+    def facts(self, table: Table) -> Facts:
+        """The facts a table plays by: its set's, with its house rules."""
+        facts = self.set_facts(table.set)
+        for rule_id, value in table.house:
+            facts = facts.changed(self.house_rule(rule_id).changes(value, facts), f"house_rules.{rule_id}")
+        return facts
+
+    def table(self, set_id: str, choices: dict | None = None) -> Table:
+        """A table playing a set with some house rules (rule id -> value); those equal to the set's own drop out."""
+        own, choices = self.set_facts(set_id), choices or {}
+        return Table(set_id, tuple((rule.id, choices[rule.id]) for rule in self.house_rules
+                                   if rule.id in choices and choices[rule.id] != rule.value_in(own)))
+
+    # --- every table by the values of its facts: the options table as an id ("s0", "s1", …) ----------------------
+
+    def option_rules(self) -> list[HouseRule]:
+        return [rule for rule in self.house_rules if rule.option is not None]
+
+    def values(self, table: Table) -> dict[str, Any]:
+        """A table's facts as plain values, its table of options (if the game keeps one) as an id: what a page's script
+        works out from the table's choice too, and what results are looked up by."""
+        own = self.set_facts(table.set)
+        values = {field.name: getattr(own, field.name) for field in dataclasses.fields(own) if field.name != own.OPTIONS}
+        bits = {rule.id: rule.value_in(own) for rule in self.option_rules()}
+        for rule_id, value in table.house:
+            rule = self.house_rule(rule_id)
+            if rule.fact is not None:
+                values[rule.fact] = value
+            else:
+                bits[rule.id] = value
+        if own.OPTIONS:
+            values[own.OPTIONS] = self.options_id(table.set, tuple(bits[rule.id] for rule in self.option_rules()))
+        return values
+
+    def options_id(self, set_id: str, bits: tuple[bool, ...]) -> str:
+        """The id of the options table a set has with the option house rules on or off as `bits` says."""
+        key = (set_id, bits)
+        if key not in self._options_ids:
+            own = self.set_facts(set_id)
+            house = tuple((rule.id, bit) for rule, bit in zip(self.option_rules(), bits) if bit != rule.value_in(own))
+            options = getattr(self.facts(Table(set_id, house)), own.OPTIONS)
+            if options not in self._options:
+                self._options[options] = f"s{len(self._options)}"
+            self._options_ids[key] = self._options[options]
+        return self._options_ids[key]
+
+    def options_table(self, options_id: str) -> Any:
+        return next(options for options, found in self._options.items() if found == options_id)
+
+    def all_values(self) -> list[dict[str, Any]]:
+        """Every table's values, once (each set with every combination of house-rule choices)."""
+        if not self._all_values:
+            self._all_values.extend(self.values(table) for table in self.tables())
+        return self._all_values
+
+    def facts_of(self, values: dict[str, Any]) -> Facts:
+        """The facts of a table given as its values (one of all_values(), or a projection's)."""
+        base = self.base
+        changes = {name: value for name, value in values.items() if name != base.OPTIONS}
+        facts = dataclasses.replace(base, **changes)
+        if base.OPTIONS:
+            facts = dataclasses.replace(facts, **{base.OPTIONS: self.options_table(values[base.OPTIONS])})
+        return facts
+
+    def projections(self, names: tuple[str, ...]) -> dict[tuple, dict[str, Any]]:
+        """The distinct values some tables have for these facts, each with the values of one table that has them."""
+        found: dict[tuple, dict[str, Any]] = {}
+        for values in self.all_values():
+            found.setdefault(tuple(values[name] for name in names), values)
+        return found
+
+    def tables(self) -> Iterator[Table]:
+        """Every table: each set with every combination of its house rules' choices."""
+        for set_id in self.sets:
+            own = self.set_facts(set_id)
+            others = [[(rule.id, value) for value in choices_of(rule) if value != rule.value_in(own)] + [None]
+                      for rule in self.house_rules]
+            for picked in itertools.product(*others):
+                yield Table(set_id, tuple(choice for choice in picked if choice is not None))
+
+
+def choices_of(rule: HouseRule) -> tuple:
+    """What a house rule can be set to: its fact's choices, or off and on."""
+    return rule.choices if rule.fact is not None else (False, True)
+
+
+def _change(raw: Any, default_source: str) -> tuple[Any, str]:
+    """A change as the facts take it, and its source: `{value, source}` for a fact, `source:` inside an option."""
+    if isinstance(raw, dict) and "value" in raw and set(raw) <= {"value", "source"}:
+        return raw["value"], raw.get("source", default_source)
+    if isinstance(raw, dict) and "source" in raw:
+        return {k: v for k, v in raw.items() if k != "source"}, raw["source"]
+    return raw, default_source
+
+
+def load_rule_sets(game_dir: Path, game_id: str, base: Facts | None, problems: Problems) -> RuleSets | None:
+    """rules/<game>/sets.yml, each set and house rule applied to the default facts; None without the file, or after
+    reporting what is wrong (one problem per set, house rule or reference)."""
+    path = game_dir / FILE
+    if not path.exists():
+        return None
+    raw = load_yaml(path, problems)
+    if raw is None or not check_schema(raw, "sets", path, problems) or base is None:
+        return None
+    before = len(problems.items)
+    sources = plain(raw["sources"])
+
+    def known_source(source: str, where: str, line: int | None) -> None:
+        if source not in sources:
+            problems.add(path, line, where, "RR402", f"source {source!r} is not under `sources:` "
+                                                     f"({', '.join(sources)})")
+
+    sets: dict[str, RuleSet] = {}
+    for set_id, item in raw["sets"].items():
+        line = line_of(raw["sets"], set_id)
+        known_source(item["source"], set_id, line)
+        changes, origin = {}, {}
+        for name, value in (item.get("changes") or {}).items():
+            changes[name], origin[name] = _change(plain(value), item["source"])
+            known_source(origin[name], f"{set_id}.{name}", line_of(item.get("changes"), name))
+        sets[set_id] = RuleSet(set_id, item["source"], changes, origin, plain(item.get("quotes") or {}),
+                               tuple(item.get("silent") or ()), tuple(item.get("disputed") or ()),
+                               tuple(item.get("read_second_hand") or ()), line)
+    if raw["default"] not in sets:
+        problems.add(path, line_of(raw, "default"), raw["default"], "RR402", "the default set is not under `sets:`")
+    elif sets[raw["default"]].changes:
+        problems.add(path, sets[raw["default"]].line, raw["default"], "RR401",
+                     "the default set changes nothing: it is game.yml's rules")
+    house_rules = []
+    for item in raw.get("house_rules") or []:
+        for source in item["sources"]:
+            known_source(source, item["id"], line_of(item))
+        house_rules.append(HouseRule(item["id"], item.get("fact"), tuple(item.get("choices") or ()),
+                                     plain(item.get("option")), tuple(item["sources"]), plain(item.get("quotes") or {}),
+                                     line_of(item)))
+    if problems.items[before:]:
+        return None
+    rule_sets = RuleSets(raw["default"], sources, sets, house_rules, base, path)
+    for rule_set in sets.values():
+        try:
+            facts = rule_sets.set_facts(rule_set.id)
+        except MalformedInput as exc:
+            problems.add(path, rule_set.line, rule_set.id, "RR401", f"the game's facts reject this set: {exc}")
+            continue
+        for key in ("quotes", "silent", "disputed", "second_hand"):
+            for name in getattr(rule_set, key):
+                if not (facts.is_fact(name) or facts.option(name) or name in rule_set.changes):
+                    problems.add(path, rule_set.line, f"{rule_set.id}.{name}", "RR402",
+                                 f"{key}: {name!r} is neither a fact nor a change of this set")
+        for rule in house_rules:
+            for value in choices_of(rule):
+                try:
+                    facts.changed(rule.changes(value, facts), f"house_rules.{rule.id}")
+                except MalformedInput as exc:
+                    problems.add(path, rule.line, rule.id, "RR401", f"the game's facts reject {value!r}: {exc}")
+    return None if problems.items[before:] else rule_sets
+
+
+# --- what a result depends on, and the tables that differ in it -------------------------------------------------------
+
+SCORING = "scoring"     # the name a table of options goes by among the facts a result depends on
+
+
+class TrackedFacts:
+    """Facts that note every fact read through them: a checker bound to them tells which facts its answer depends on.
+    Methods of the facts run against the tracker, so a fact they read is noted too."""
+
+    def __init__(self, facts: Facts, reads: set):
+        object.__setattr__(self, "_facts", facts)
+        object.__setattr__(self, "_reads", reads)
+        object.__setattr__(self, "_fields", {field.name for field in dataclasses.fields(facts)})
+
+    def __getattr__(self, name: str):
+        if name in self._fields:
+            self._reads.add(name)
+            return getattr(self._facts, name)
+        member = getattr(type(self._facts), name)
+        return member.__get__(self) if hasattr(member, "__get__") else member
+
+    def __setattr__(self, name, value):
+        raise dataclasses.FrozenInstanceError(name)
+
+
+def bound_with_reads(rules_class: type, facts: Facts) -> tuple[Any, set]:
+    """A checker of rules_class bound to facts that note what it reads, and the set they note it in."""
+    reads: set = set()
+    checker = rules_class.__new__(rules_class)
+    checker.facts = TrackedFacts(facts, reads)
+    return checker, reads

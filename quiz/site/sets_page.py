@@ -1,0 +1,116 @@
+"""The words of a game's rule sets in one language: each set's changes from the default rules with their sources, the
+house rules with theirs, every choice's label, and what a table plays as one line ("Playing: PlayMonster + …")."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from babel.lists import format_list
+
+from quiz.site.rulesets import HouseRule, RuleSets, Table, choices_of
+
+
+class SetWords:
+    """Words for rule sets, filled in by a page writer's `fill` (placeholders through the language's Wording)."""
+
+    def __init__(self, rule_sets: RuleSets, texts: dict, ui: dict, lang: str, fill: Callable[..., str]):
+        self.sets, self.texts, self.ui, self.lang, self.fill = rule_sets, texts, ui, lang, fill
+        self.own = texts["rule_sets"]
+
+    def set_name(self, set_id: str) -> str:
+        return self.fill(self.own["sets"][set_id]["name"])
+
+    def rule_name(self, name: str) -> str:
+        """A fact's or scoring option's name: the numbers table's label where it lists the option, else rule_sets'."""
+        entry = self.texts["entries"].get(name)
+        if entry and "label" in entry:
+            return self.fill(entry["label"])
+        return self.fill(self.own["rules"][name]["name"])
+
+    def fact_value(self, name: str, value: Any) -> str:
+        """A fact's value in words: "500 points in one turn for your first bank", "no minimum", "everyone else …"."""
+        words = self.own["rules"][name]
+        if isinstance(value, bool):
+            return self.fill(words["on" if value else "off"])
+        if value == 0 and "none" in words:
+            return self.fill(words["none"])
+        return self.fill(words["value"], {"value": value})
+
+    def option_value(self, option) -> str:
+        """A scoring option's worth: its points as the language writes them, or a multiple of the three of a kind."""
+        if option is None:
+            return self.fill(self.ui["rule_sets"]["not_scored"])
+        if option.times_three:
+            return self.fill(self.ui["rule_sets"]["times_three"], {"times": option.times_three})
+        return self.fill("{points}", {"points": option.points})
+
+    def value(self, facts, name: str) -> str:
+        """What these facts say for one fact or scoring option, in words."""
+        if facts.is_fact(name):
+            return self.fact_value(name, getattr(facts, name))
+        return self.option_value(facts.option(name))
+
+    def choice(self, rule: HouseRule, value: Any) -> str:
+        """A house rule's choice as the chooser and the "Playing:" line say it."""
+        if rule.fact is not None:
+            return self.fact_value(rule.fact, value)
+        added = self.sets.base.changed(rule.changes(True, self.sets.base), f"house_rules.{rule.id}")
+        worth = self.option_value(added.option(rule.option["id"]))
+        return self.fill(self.ui["rule_sets"]["option_on" if value else "option_off"], {"worth": worth})
+
+    def short_choice(self, rule: HouseRule, value: Any) -> str:
+        """A choice as a list of them says it: a number alone ("350"), else as the chooser says it."""
+        if rule.fact is not None and type(value) is int and value:
+            return self.fill("{value}", {"value": value})
+        return self.choice(rule, value)
+
+    def house_name(self, rule: HouseRule) -> str:
+        return self.rule_name(rule.fact or rule.option["id"])
+
+    def playing(self, table: Table) -> str:
+        """What a table plays, as one line: the set's name and each house rule with its choice."""
+        parts = [self.set_name(table.set)]
+        for rule_id, value in table.house:
+            rule = self.sets.house_rule(rule_id)
+            parts.append(f"{self.house_name(rule)}{self.ui['labels']['colon']}{self.choice(rule, value)}")
+        return " + ".join(parts)
+
+    def source_line(self, source_id: str) -> dict:
+        source = self.sets.sources[source_id]
+        return {"id": source_id, "title": source["title"], "url": source.get("url"), "also": source.get("also"),
+                "read": source.get("read"), "where": source.get("where")}
+
+    def listed(self, names: list[str]) -> str:
+        return format_list([self.rule_name(n) for n in names], locale=self.lang)
+
+    def page(self) -> dict:
+        """The rule-sets page's data: each set's changes with their sources, the house rules, the sources."""
+        default = self.sets.default
+        base = self.sets.set_facts(default)
+        ui = self.ui["rule_sets"]
+        sets = []
+        for rule_set in self.sets.sets.values():
+            facts = self.sets.set_facts(rule_set.id)
+            changes = []
+            for name in rule_set.changes:
+                source = rule_set.sources[name]
+                changes.append({"name": self.rule_name(name), "was": self.value(base, name),
+                                "now": self.value(facts, name),
+                                "source": self.source_line(source)["title"] if source != rule_set.source else None})
+            notes = []
+            if rule_set.silent:
+                notes.append(self.fill(ui["not_stated_default" if rule_set.id == default else "not_stated"],
+                                       {"rules": self.listed(list(rule_set.silent)), "default": self.set_name(default)}))
+            if rule_set.disputed:
+                notes.append(self.fill(ui["disputed"], {"rules": self.listed(list(rule_set.disputed))}))
+            if rule_set.second_hand:
+                notes.append(self.fill(ui["second_hand"], {"rules": self.listed(list(rule_set.second_hand))}))
+            sets.append({"id": rule_set.id, "name": self.set_name(rule_set.id),
+                         "note": self.fill(self.own["sets"][rule_set.id]["note"]), "default": rule_set.id == default,
+                         "source": self.source_line(rule_set.source), "changes": changes, "notes": notes})
+        house = []
+        for rule in self.sets.house_rules:
+            labels = [self.short_choice(rule, value) for value in choices_of(rule)]
+            house.append({"id": rule.id, "name": self.house_name(rule),
+                          "choices": format_list(labels, style="or", locale=self.lang),
+                          "sources": [self.source_line(s)["title"] for s in rule.sources]})
+        return {"sets": sets, "house": house, "sources": [self.source_line(s) for s in self.sets.sources]}
