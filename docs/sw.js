@@ -15,6 +15,9 @@ var CACHE_PREFIX = PREFIX + BUILD + "-";
    serves the player better. Offline, a fetch fails at once and the saved copy answers without waiting. */
 var NETWORK_TIMEOUT = 3000;
 var FALLBACK = "offline.html";
+/* Data a page fetched that no language saves ahead (a game's tables at other rules: quiz/site/offline.py AT_TABLES),
+   kept once fetched, so the rules a table chose while online still work offline. */
+var FETCHED = CACHE_PREFIX + "fetched";
 
 function manifestUrl() { return new URL("offline.json", self.registration.scope).href; }
 
@@ -43,7 +46,7 @@ function languagesCachedBefore() {
   return caches.keys().then(function (keys) {
     var langs = {};
     keys.forEach(function (key) {
-      if (key.indexOf(PREFIX) === 0) { langs[key.slice(key.lastIndexOf("-") + 1)] = true; }
+      if (key.indexOf(PREFIX) === 0 && key.slice(-8) !== "-fetched") { langs[key.slice(key.lastIndexOf("-") + 1)] = true; }
     });
     return Object.keys(langs);
   });
@@ -134,6 +137,10 @@ function networkFirst(request) {
     }, NETWORK_TIMEOUT);
     fetch(new Request(request, { cache: "no-cache" })).then(function (response) {
       clearTimeout(timer);
+      if (!navigation && response.ok && /\/at-tables\//.test(request.url)) {
+        var copy = response.clone();
+        caches.open(FETCHED).then(function (cache) { return cache.put(request, copy); });
+      }
       if (response.status < 500) { return answer(response); }
       return saved.then(function (copy) { answer(copy || response); });
     }, function (error) {

@@ -14,8 +14,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.site.rulesets",),                                              # rule sets and house rules: a table's facts
     ("quiz.site.content",),                                               # load rules/ into the model
     ("quiz.site.lint", "quiz.site.bank"),                                 # languages in step; every question verified
+    ("quiz.site.table_answers",),                                         # each question at every rule set's table
     ("quiz.site.pipeline",),                                              # load + lint + verify
-    ("quiz.site.sets_page",),                                             # the words of a game's rule sets
+    ("quiz.site.sets_page", "quiz.site.page_units"),                      # rule sets' words; texts per table
     ("quiz.site.render",),                                                # pages, through the Jinja2 templates
     ("quiz.site.generate", "quiz.site.offline", "quiz.site.search_split",  # into docs/; after the build;
      "quiz.site.minify", "quiz.site.scaffold"),                          # a new game's skeleton

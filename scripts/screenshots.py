@@ -1,5 +1,6 @@
 """Phone screenshots for the README (media/*.png), taken in Debian's Chromium from a built site/: the refresher's
-re-read line after two misses, a dice question, a Faraway row drawn as cards. Run: make screenshots."""
+re-read line after two misses, a dice question, a Faraway row drawn as cards, a table's Farkle rules chosen and the
+calculator scoring by them. Run: make screenshots."""
 from __future__ import annotations
 
 import functools
@@ -44,6 +45,20 @@ def main(site: Path = ROOT / "site", media: Path = ROOT / "media") -> None:
         for path, selector, name in shots:
             page.goto(base + path)
             page.locator(selector).first.screenshot(path=media / name)
+        # A table's rules, from the link the table was sent: the chooser, then the calculator scoring by them.
+        for prefix, rules, lang in (("", "zilch,opening-minimum:500", "en"), ("de/", "playmonster,six-nothing:1", "de")):
+            fresh = browser.new_page(viewport=PHONE, device_scale_factor=2)
+            fresh.goto(f"{base}{prefix}farkle/rules/?rules={rules}")
+            fresh.locator(".rr-chooser input:checked").wait_for()
+            fresh.evaluate("scrollTo(0, document.querySelector('.rr-chooser').getBoundingClientRect().top + scrollY - 70)")
+            fresh.screenshot(path=media / f"rules-chooser-{lang}.png")
+            fresh.goto(f"{base}{prefix}farkle/")
+            for face in (2, 2, 3, 4, 6, 6):
+                fresh.locator(f".rr-calc-faces .rr-die:nth-child({face})").click()
+            fresh.locator(".rr-calc-result strong").first.wait_for()
+            fresh.evaluate("scrollTo(0, document.querySelector('.rr-tool').getBoundingClientRect().top + scrollY - 70)")
+            fresh.screenshot(path=media / f"rules-calculator-{lang}.png")
+            fresh.close()
         browser.close()
     httpd.shutdown()
     print("media/: " + ", ".join(sorted(p.name for p in media.glob("*.png"))))

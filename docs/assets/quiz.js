@@ -16,6 +16,11 @@
   var el = window.RulesRefresher.el;
   var format = window.RulesRefresher.format;
   /* Tests make practice reproducible by setting window.rrRandom before the page loads. */
+  /* A game with rule sets (the stub under the page's title, rules.js): the visitor's table where its rules are not the
+     page's own, else null; and which other rules give a wrong answer. */
+  function rules() { return window.rrRules; }
+  function table() { return rules() && rules().table; }
+
   function random() { return typeof window.rrRandom === "function" ? window.rrRandom() : Math.random(); }
 
   /* --- the record: localStorage, versioned; blocked or full storage means memory for this page only, and a notice
@@ -387,13 +392,15 @@
         self.missed(question.rule, what);
         if (outcome === "revealed") { say("rr-noted", ui.marked); }
       }
-      var beliefs = outcome === "wrong" ? believedBy(question.beliefs, given) : [];
-      if (beliefs.length) {   /* one line a belief, then the rule's right words (one rule for all of them) */
+      if (outcome === "wrong") {
+        /* an answer other rules give (another rule set, a house rule) is no wrong belief: name the rules (rules.js);
+           only an answer no rules give is diagnosed as the belief behind it, one line a belief, then the right rule */
         var diagnosis = el("span", { "class": "rr-diagnosis" });
         result.appendChild(diagnosis);
-        self.beliefWords().then(function (words) {
-          var said = beliefs.map(function (belief) { return words[belief.belief]; }).filter(Boolean);
-          said.forEach(function (found) { diagnosis.appendChild(el("span", {}, format(ui.believed, { wrong: found.wrong }) + " ")); });
+        Promise.all([rules() && rules().other(question, given), self.beliefWords()]).then(function (found) {
+          if (found[0]) { diagnosis.textContent = format(ui.other_rules, { rules: found[0], answer: question.label }); return; }
+          var said = believedBy(question.beliefs, given).map(function (belief) { return found[1][belief.belief]; }).filter(Boolean);
+          said.forEach(function (words) { diagnosis.appendChild(el("span", {}, format(ui.believed, { wrong: words.wrong }) + " ")); });
           if (said.length) { diagnosis.appendChild(el("span", {}, said[0].right)); }
         });
       }
@@ -542,7 +549,8 @@
         if (!response.ok) { throw new Error(String(response.status)); }
         return response.json();
       }).then(function (data) {
-        pool = data.variants;
+        /* at a table with other rules (rules.js): each variant as the checker answered it there, if it did */
+        pool = table() ? data.variants.map(table().atTable).filter(Boolean) : data.variants;
         controls = data.controls;
         start.disabled = false;
         show();
@@ -595,7 +603,7 @@
       button.setAttribute("data-rr-wired", "");
       button.addEventListener("click", function () { quiz.reset(button); });
     });
-    quiz.setUpQuestions();
+    Promise.resolve(rules() && rules().ready).then(function () { quiz.setUpQuestions(); });
     quiz.setUpPractice();
     quiz.setUpDeck();
     currentQuiz = quiz;

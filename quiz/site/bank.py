@@ -367,15 +367,16 @@ class QuestionCheck:
             yield "why", entry["why"], reference["why"]
 
     def word(self, entries: dict, givens: dict, answer: Any, result: Any = None,
-             beliefs: list | None = None) -> dict[str, dict] | None:
+             beliefs: list | None = None, facts: dict | None = None, presentation=None) -> dict[str, dict] | None:
         """The question as each language says it for these givens and this answer (the checker's whole result for its
-        why, the wrong beliefs it separates from with their answers as the language says them); None after reporting."""
+        why, the wrong beliefs it separates from with their answers as the language says them); None after reporting.
+        facts and presentation: another table's (a rule set with house rules), whose values the texts then name."""
         worded = {}
         for lang, entry in entries.items():
-            wording = self.game.wording(lang)
+            wording = self.game.wording(lang, presentation)
             label = answer_label(self.question.kind, answer, self.site.ui[lang], wording)
-            values = {**self.facts, **givens, "answer": answer if self.question.kind == "number" else label,
-                      "result": result}
+            values = {**(self.facts if facts is None else facts), **givens,
+                      "answer": answer if self.question.kind == "number" else label, "result": result}
             why = entry["why"][format_answer(answer)] if isinstance(entry["why"], dict) else entry["why"]
             try:
                 segments = wording.segments(entry["text"], values)   # joined, they are the filled-in text

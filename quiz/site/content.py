@@ -14,7 +14,7 @@ from quiz import games
 from quiz.checker import MalformedInput, Presentation, Rules
 from quiz.site.languages import rules_dir, site_languages
 from quiz.site.problems import ContentError, Problems
-from quiz.site.rulesets import RuleSets, load_rule_sets
+from quiz.site.rulesets import RuleSets, bound_with_reads, load_rule_sets
 from quiz.site.source import check_schema, line_of, load_yaml, plain, schema
 from quiz.site.wording import Wording, resolve
 
@@ -28,6 +28,9 @@ GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "rulebook_refs": {"pages"},
                           "read_aloud": {"seconds", "syllables", "rate"},
                           "add": {"face"}, "best": {"points"}, "with": {"set_aside"}, "value": {"value"}}
 BROWSER_PLACEHOLDERS = {"face", "points", "set_aside"}   # left in the text for the calculator's script
+# Sections whose texts are the same at every table of a game's rule sets: what the sources say, the tools' own words,
+# the numbers table's entries (the table changes whole), the rule sets' page itself.
+SAME_AT_EVERY_TABLE = {"sources", "teach-source", "numbers", "calculator", "computed-table", "rule-sets"}
 DIGITS = re.compile(r"\d+")
 CONDITION = re.compile(r"^\s*(\S+)\s*(==|!=|<=|>=|<|>)\s*(\S+)\s*$")
 COMPARE = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operator.gt}
@@ -46,6 +49,40 @@ class Entry:
     pages: tuple[int, ...] = ()
     rank: int | None = None
     line: int | None = None
+    # At a table whose rules differ (sets.yml): the first `when` variant whose condition holds gives the entry's texts
+    # (text.<lang>.yml: the entry's fields under the variant's name); where `applies` does not hold, there is no entry.
+    when: tuple = ()                 # ((variant name, its comparisons), …)
+    applies: Any = None              # its comparisons, all of which must hold (content.conditions), or None
+
+    def texts_at(self, texts: dict, values: dict) -> dict | None:
+        """The entry's fields at a table with these values: its own, a variant's over them, or None (no entry there)."""
+        if self.applies is not None and not holds(self.applies, values):
+            return None
+        fields = {name: value for name, value in texts.items() if name not in {n for n, _ in self.when}}
+        for name, condition in self.when:
+            if holds(condition, values):
+                return {**fields, **texts.get(name, {})}
+        return fields
+
+    def conditions(self) -> list:
+        """Each comparison its variants and `applies` make."""
+        return [part for _, condition in self.when for part in condition] + list(self.applies or ())
+
+
+def holds(condition, values: dict) -> bool:
+    """A condition on a table's values; one that names a value the table lacks (an option it does not score) fails."""
+    try:
+        return all(part.holds(values) for part in condition)
+    except KeyError:
+        return False
+
+
+def conditions(text: Any) -> tuple | None:
+    """A condition as game.yml and questions.yml write it: one comparison, or several joined by " and "."""
+    if not isinstance(text, str):
+        return None
+    parts = tuple(Condition.parse(part) for part in text.split(" and "))
+    return parts if parts and all(parts) else None
 
 
 @dataclasses.dataclass
@@ -112,6 +149,7 @@ class Question:
     keep: list | None = None       # None: not declared (a question with vary must declare it)
     options: list | None = None
     remember: bool = False
+    presumes: tuple = ()           # comparisons its texts take for granted of a table's rules (content.conditions)
 
 
 @dataclasses.dataclass
@@ -129,18 +167,22 @@ class Game:
     raw: dict = dataclasses.field(default_factory=dict)
     rule_sets: RuleSets | None = None   # the sets tables play by (sets.yml); None: the game.yml rules only
     _tables: dict = dataclasses.field(default_factory=dict, repr=False)   # facts -> (checker, presentation)
+    _table_values: dict = dataclasses.field(default_factory=dict, repr=False)
     questions: list[Question] = dataclasses.field(default_factory=list)
     question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
     unpractised: dict = dataclasses.field(default_factory=dict)      # rule id -> why no practice variant can test it
     worded: dict = dataclasses.field(default_factory=dict)           # question id -> language -> text, why, label
     practice: dict = dataclasses.field(default_factory=dict)         # question id -> bank.Practice (variants, drops)
+    tables: dict = dataclasses.field(default_factory=dict)           # question id -> its answers at every table
 
     def extra_pages(self) -> list[str]:
         return [name for name in self.pages if name not in PAGE_KINDS]
 
     def values(self) -> dict[str, Any]:
         """Every value a game's texts may name: its facts, the numbers its checker derives from them, the as-of date."""
-        values = dict(self.facts)
+        values = {field.name: getattr(self.checker.facts, field.name) for field in dataclasses.fields(self.checker.facts)
+                  if field.name != self.checker.facts.OPTIONS} if self.checker is not None else {}
+        values.update(self.facts)
         values.update(self.presentation.derived_facts())
         if self.as_of is not None:
             values["as_of"] = self.as_of
@@ -160,15 +202,45 @@ class Game:
             self._tables[facts] = (checker, type(self.presentation)(checker))
         return self._tables[facts]
 
+    def derived_reads(self) -> dict[str, set]:
+        """Each number the presentation derives, with the facts it reads (noted once, at the default table)."""
+        if "derived" not in self.rule_sets.remembered:
+            found = {}
+            for name in self.presentation.derived_facts():
+                checker, reads = bound_with_reads(type(self.checker), self.rule_sets.base)
+                type(self.presentation)(checker).derived_facts()[name]
+                found[name] = set(reads)
+            self.rule_sets.remembered["derived"] = found
+        return self.rule_sets.remembered["derived"]
+
+    def varying(self) -> set[str]:
+        """The facts that differ between the tables the game's rule sets make."""
+        if "varying" not in self.rule_sets.remembered:
+            seen: dict[str, set] = {}
+            for values in self.rule_sets.all_values():
+                for name, value in values.items():
+                    seen.setdefault(name, set()).add(repr(value))
+            self.rule_sets.remembered["varying"] = {name for name, found in seen.items() if len(found) > 1}
+        return self.rule_sets.remembered["varying"]
+
+    def depends_on(self, names: set[str]) -> tuple[str, ...]:
+        """The facts that differ between tables which these placeholder or condition names depend on, sorted."""
+        derived = self.derived_reads()
+        facts = {fact for name in names
+                 for fact in ({name} if self.rule_sets.base.is_fact(name) else derived.get(name, set()))}
+        return tuple(sorted(facts & self.varying()))
+
     def table_values(self, facts) -> dict[str, Any]:
         """What a game's texts may name at a table: its facts, what its presentation derives, the as-of date."""
-        _, presentation = self.at_table(facts)
-        values = {field.name: getattr(facts, field.name) for field in dataclasses.fields(facts)
-                  if field.name != facts.OPTIONS}
-        values.update(presentation.derived_facts())
-        if self.as_of is not None:
-            values["as_of"] = self.as_of
-        return values
+        if facts not in self._table_values:
+            _, presentation = self.at_table(facts)
+            values = {field.name: getattr(facts, field.name) for field in dataclasses.fields(facts)
+                      if field.name != facts.OPTIONS}
+            values.update(presentation.derived_facts())
+            if self.as_of is not None:
+                values["as_of"] = self.as_of
+            self._table_values[facts] = values
+        return self._table_values[facts]
 
 
 @dataclasses.dataclass
@@ -183,10 +255,25 @@ class Site:
 
 # --- loading ------------------------------------------------------------------------------------------------------------
 
-def _sections(raw: list, path: Path) -> list[Section]:
+def _sections(raw: list, path: Path, problems: Problems) -> list[Section]:
     sections = []
     for item in raw:
-        entries = [Entry(e["id"], tuple(e.get("pages", ())), e.get("rank"), line_of(e)) for e in item.get("entries") or []]
+        entries = []
+        for e in item.get("entries") or []:
+            when, applies = [], None
+            for name, text in (e.get("when") or {}).items():
+                condition = conditions(text)
+                if condition is None:
+                    problems.add(path, line_of(e, "when"), e["id"], "RR005", f"when.{name}: {text!r} is not a comparison "
+                                                                             f"like 'opening_minimum > 0'")
+                else:
+                    when.append((name, condition))
+            if "applies" in e:
+                applies = conditions(e["applies"])
+                if applies is None:
+                    problems.add(path, line_of(e, "applies"), e["id"], "RR005",
+                                 f"applies: {e['applies']!r} is not a comparison like 'points_straight > 0'")
+            entries.append(Entry(e["id"], tuple(e.get("pages", ())), e.get("rank"), line_of(e), tuple(when), applies))
         sections.append(Section(item["section"], entries, item.get("spoken", False)))
     return sections
 
@@ -265,9 +352,17 @@ def _question(raw: dict, path: Path, problems: Problems) -> Question | None:
                              f"keep: {text!r} is not a comparison like 'answer == yes' or 'taken <= players'")
                 return None
             keep.append(condition)
+    presumes = []
+    for text in raw.get("presumes") or []:
+        found = conditions(text)
+        if found is None:
+            problems.add(path, line_of(raw, "presumes"), raw["id"], "RR005",
+                         f"presumes: {text!r} is not a comparison like 'final_round == no'")
+            return None
+        presumes.extend(found)
     return Question(raw["id"], raw["rule"], raw["kind"], raw["check"], plain(raw["givens"]), plain(raw["answer"]),
                     line_of(raw), raw.get("pick"), plain(raw.get("derived") or {}), plain(raw.get("vary") or {}), keep,
-                    plain(raw.get("options")), bool(raw.get("remember", False)))
+                    plain(raw.get("options")), bool(raw.get("remember", False)), tuple(presumes))
 
 
 def _load_questions(game: Game, languages: tuple[str, ...], problems: Problems) -> None:
@@ -305,9 +400,9 @@ def load_game(game_dir: Path, languages: tuple[str, ...], problems: Problems) ->
         return None
     if raw["id"] != game_dir.name:
         problems.add(path, line_of(raw, "id"), str(raw["id"]), "RR005", f"id must match its folder name {game_dir.name!r}")
-    pages = {kind: _sections(raw[kind], path) for kind in PAGE_KINDS}
+    pages = {kind: _sections(raw[kind], path, problems) for kind in PAGE_KINDS}
     for name, sections in (raw.get("extra_pages") or {}).items():
-        pages[name] = _sections(sections, path)
+        pages[name] = _sections(sections, path, problems)
     checker, presentation = _bind_checker(game_dir.name, raw, path, problems)
     texts = _load_texts(game_dir, "text", "text", languages, problems, game_dir.name)
     game = Game(raw["id"], game_dir, raw["order"], _date(raw, path, problems), raw.get("rulebook"), dict(raw["facts"]),

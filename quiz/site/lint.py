@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from quiz import games
-from quiz.site.content import GENERATOR_PLACEHOLDERS, SECTION_FIELDS, Game, Site, digit_runs
+from quiz.site.content import (BROWSER_PLACEHOLDERS, GENERATOR_PLACEHOLDERS, SAME_AT_EVERY_TABLE, SECTION_FIELDS, Game,
+                               Site, digit_runs)
 from quiz.site.problems import Problems
 from quiz.site.source import line_of
 from quiz.site.wording import (COUNT_MARK, WordingError, is_plural_entry, placeholder_paths, plural_categories,
@@ -179,6 +180,8 @@ def lint_game_texts(site: Site, game: Game, problems: Problems) -> None:
         if key not in reference:
             problems.add(ref_path, line_of(reference), None, "RR004", f"missing key {key!r}")
     fields_by_id = {e.id: SECTION_FIELDS[s.kind] for sections in game.pages.values() for s in sections for e in s.entries}
+    variants_by_id = {e.id: {name for name, _ in e.when} for sections in game.pages.values() for s in sections
+                      for e in s.entries}
     entries = reference["entries"]
     for entry_id, fields in fields_by_id.items():
         if entry_id not in entries:
@@ -186,7 +189,14 @@ def lint_game_texts(site: Site, game: Game, problems: Problems) -> None:
             continue
         text = entries[entry_id]
         allowed = {f.rstrip("?"): not f.endswith("?") for f in fields}
-        for field in text.keys() - allowed.keys():
+        for variant in variants_by_id[entry_id]:
+            if not isinstance(text.get(variant), dict):
+                problems.add(ref_path, line_of(text), entry_id, "RR204", f"missing the texts of the variant {variant!r}")
+                continue
+            for field in text[variant].keys() - allowed.keys():
+                problems.add(ref_path, line_of(text[variant], field), entry_id, "RR204",
+                             f"unknown field {field!r} in the variant {variant!r}")
+        for field in text.keys() - allowed.keys() - variants_by_id[entry_id]:
             problems.add(ref_path, line_of(text, field), entry_id, "RR204", f"unknown field {field!r}")
         for field in [f for f, required in allowed.items() if required and f not in text]:
             problems.add(ref_path, line_of(text), entry_id, "RR204", f"missing field {field!r}")
@@ -205,12 +215,15 @@ def lint_game_texts(site: Site, game: Game, problems: Problems) -> None:
 
 
 def lint_fillable(game: Game, problems: Problems, id_of) -> None:
-    """Every text fills in its own language: each placeholder names a value, each filter fits it."""
+    """Every text fills in its own language: each placeholder names a value, each filter fits it (an entry's variant
+    for other tables' rules at every table it is for: lint_texts_at_tables)."""
     values = game.values()
+    variants = {(entry.id, name) for sections in game.pages.values() for section in sections
+                for entry in section.entries for name, _ in entry.when}
     for lang, texts in game.texts.items():
         wording = game.wording(lang)
         for path, text, _ in _leaves(texts):
-            if not isinstance(text, str):
+            if not isinstance(text, str) or (len(path) > 3 and path[0] == "entries" and path[1:3] in variants):
                 continue
             extra = {name: 1 for name in GENERATOR_PLACEHOLDERS.get(path[-1], ())}
             try:
@@ -408,6 +421,48 @@ def lint_rule_set_texts(site: Site, game: Game, problems: Problems) -> None:
         problems.add(path, line_of(own["rules"], name), name, "RR204", "text for a rule no set or house rule changes")
 
 
+def lint_texts_at_tables(site: Site, game: Game, problems: Problems) -> None:
+    """At every table a game's rule sets make, every entry that is on the page fills in, in every language: a text
+    that names a number the table's rules do not have (three pairs where none score) needs a variant (`when`) or
+    `applies` in game.yml. One problem per text, naming the plainest table where it fails."""
+    if game.rule_sets is None:
+        return
+    for lang, texts in game.texts.items():
+        wording = game.wording(lang)
+        for sections in game.pages.values():
+            for section in sections:
+                if section.kind in SAME_AT_EVERY_TABLE:
+                    continue
+                for entry in section.entries:
+                    raw = texts["entries"].get(entry.id) or {}
+                    failed = _unfilled_at_tables(game, wording, entry, raw)
+                    if failed:
+                        field, table, error = failed
+                        problems.add(game.dir / f"text.{lang}.yml", _where(texts, ("entries", entry.id, field)),
+                                     f"{entry.id}.{field}", "RR105", f"{error} at the table ?rules={table.address()}")
+
+
+def _unfilled_at_tables(game: Game, wording, entry, raw: dict):
+    """(field, a table, the error) where one of an entry's texts does not fill in; None when all do."""
+    strings = [text for value in raw.values() for text in ([value] if isinstance(value, str) else
+                                                           value.values() if isinstance(value, dict) else [])]
+    found = {path.split(".")[0] for text in strings if isinstance(text, str) for path in placeholder_paths(text)}
+    for part in entry.conditions():
+        found |= {side for side in (part.left, part.right) if isinstance(side, str)}
+    names = game.depends_on(found)
+    for key, values in game.rule_sets.projections(names).items():
+        at_table = game.table_values(game.rule_sets.facts_of(values))
+        for field, text in (entry.texts_at(raw, at_table) or {}).items():
+            if not isinstance(text, str):
+                continue
+            extra = {name: 1 for name in GENERATOR_PLACEHOLDERS.get(field, ())}
+            try:
+                wording.fill(text, {**at_table, **extra, **{name: 1 for name in BROWSER_PLACEHOLDERS}})
+            except WordingError as exc:
+                return field, game.rule_sets.plainest(names, key), str(exc)
+    return None
+
+
 def lint_site(site: Site, problems: Problems) -> None:
     """Run every content check; problems are collected, not raised."""
     lint_ui(site, problems)
@@ -419,5 +474,7 @@ def lint_site(site: Site, problems: Problems) -> None:
         lint_list_markers(site, game, problems)
         lint_labels_shown_as_is(game, problems)
         lint_rule_set_texts(site, game, problems)
+        if not problems.items:
+            lint_texts_at_tables(site, game, problems)
     lint_typography(site, problems)
     lint_typed_dates(site, problems)

@@ -14,7 +14,8 @@ from quiz.site.templating import render
 
 SHARED_PREFIXES = ("assets/stylesheets/", "assets/images/")
 APP_ICONS = {"assets/icon-192.png": 192, "assets/icon-512.png": 512}   # drawn from favicon.svg by scripts/app_icons.py
-SHARED_FILES = ("assets/site.css", "assets/site.js", "assets/quiz.js", "assets/dice.js", "assets/favicon.svg",
+SHARED_FILES = ("assets/site.css", "assets/site.js", "assets/quiz.js", "assets/dice.js", "assets/rules.js",
+                "assets/favicon.svg",
                 *APP_ICONS)
 # Our files the pages name: each gets an address that changes with its content (Material's carry a hash in their names).
 VERSIONED = SHARED_FILES + ("assets/javascripts/workers/rr-search-lazy.js", "assets/javascripts/workers/rr-search-words.js")
@@ -23,6 +24,7 @@ APP_MANIFEST = "manifest.webmanifest"   # in each language's folder; overrides/m
 SAVED_WITH_PAGES = (".html", ".json", ".apkg", ".webmanifest")
 LUNR = "assets/javascripts/lunr/min/"
 FALLBACK = "offline.html"      # in each language's folder; sw.js looks for it there
+AT_TABLES = "at-tables"        # a game's data files at each table's rules: saved when first fetched (sw.js), not ahead
 HEADING = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
 TAG = re.compile(r"<[^>]+>")
 
@@ -61,7 +63,8 @@ def language_files(files: list[str], languages: Languages) -> dict[str, list[str
     own: dict[str, list[str]] = {lang: [] for lang in languages.codes}
     others = tuple(languages.prefix(lang) for lang in languages.codes if lang != languages.default)
     for relative in files:
-        if relative.endswith(SAVED_WITH_PAGES) and not relative.startswith("assets/") and relative != "offline.json":
+        if relative.endswith(SAVED_WITH_PAGES) and not relative.startswith("assets/") and relative != "offline.json" \
+                and f"/{AT_TABLES}/" not in relative:
             own[relative.split("/", 1)[0] if relative.startswith(others) else languages.default].append(relative)
     return own
 

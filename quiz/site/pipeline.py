@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quiz.site import bank, lint
+from quiz.site import bank, lint, table_answers
 from quiz.site.content import Site, load_content
 from quiz.site.memo import Memo
 from quiz.site.problems import Problem, Problems
@@ -23,6 +23,7 @@ def load_site(root: Path, verify: bool = True, show_drafts: bool = False, memo: 
     problems.raise_if_any()
     if verify:
         bank.verify_site(site, problems, memo)
+        table_answers.verify_tables(site, problems, memo)
         set_drafts_aside(site, problems, show_drafts)
         problems.raise_if_any()
     return site

@@ -3,6 +3,7 @@ never markup), the Jinja2 templates in quiz/site/templates/ make the markup, esc
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from fractions import Fraction
@@ -13,20 +14,25 @@ from babel.numbers import format_percent as babel_percent
 from babel.units import format_unit
 
 from quiz.site import anki, bank, speech
-from quiz.site.content import BROWSER_PLACEHOLDERS, Game, Question, Section, Site
+from quiz.site.content import BROWSER_PLACEHOLDERS, SAME_AT_EVERY_TABLE, Game, Question, Section, Site
 from quiz.site.languages import site_languages
 from quiz.site.memo import Memo
+from quiz.site.page_units import Units
+from quiz.site.rulesets import ADDRESS_KEY, choices_of
 from quiz.site.sets_page import SetWords
 from quiz.site.templating import render, templates
 
 PRACTICE_FILE = "practice.json"
+RULES_FILE = "rules.json"
+AT_TABLES = "at-tables"     # a game's data files at each scoring table (the calculator's): fetched when a table needs one
 BELIEFS_FILE = "beliefs.json"
 # The quiz texts docs/assets/quiz.js shows (its ui.<key>; a test keeps the two in step): only these ride in the page's
 # data-ui, not every text the templates already wrote into the page. The words of the wrong beliefs are not among them:
 # they are fetched (BELIEFS_FILE) when a player first touches a question.
 SCRIPT_TEXTS = ("answer", "right", "wrong", "did_not_know", "empty_answer", "next", "marked", "to_reread", "you_missed",
                 "practice_unavailable", "storage_unavailable", "anki_offline", "your_answer", "not_a_number", "believed",
-                "learned", "cleared", "undo")
+                "learned", "cleared", "undo", "other_rules")
+RULE_SET_TEXTS = ("other_rules",)    # only a game with rule sets needs these (the first load of others has no room)
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # The macro of sections.md.j2 that draws each section kind.
 SECTION_MACROS = {
@@ -114,11 +120,16 @@ class Writer:
         self.texts = game.texts[lang]
         self.values = game.values()
         self.wording = game.wording(lang)
+        self.units = Units(game, self.fill_at) if game.rule_sets is not None else None
 
     def fill(self, text: str, extra: dict | None = None) -> str:
         """A text with its placeholders filled in; those a calculator fills in the browser stay as they are."""
         return self.wording.fill(text, {**self.values, **{name: f"{{{name}}}" for name in BROWSER_PLACEHOLDERS},
                                         **(extra or {})})
+
+    def fill_at(self, text: str, values: dict) -> str:
+        """A text filled in for another table's values (its set and house rules)."""
+        return self.wording.fill(text, {**values, **{name: f"{{{name}}}" for name in BROWSER_PLACEHOLDERS}})
 
     def field(self, entry_id: str, field: str) -> str:
         return self.fill(self.texts["entries"][entry_id][field])
@@ -136,29 +147,36 @@ class Writer:
         """An entry's title and the colon as its language writes it ("Titre :" in French)."""
         return self.field(entry_id, "title").rstrip() + self.ui["labels"]["colon"].rstrip()
 
-    def entry(self, entry) -> dict:
-        """An entry's texts, filled in; its page ref as the rulebook label reads."""
-        texts = self.texts["entries"][entry.id]
+    def entry(self, entry, varies: bool = True) -> dict:
+        """An entry's texts, filled in; its page ref as the rulebook label reads; the units of those that differ at
+        tables whose rules differ (unless its section is one that does not vary: its words are the source's)."""
+        raw = self.texts["entries"][entry.id]
+        texts = entry.texts_at(raw, self.values) if entry.when else raw
         data = {"id": entry.id, "ref": self.ref(entry.pages)}
         data.update({name: self.fill(value) for name, value in texts.items() if isinstance(value, str)})
         data.setdefault("wrong", None)
         data["title_colon"] = self.title_colon(entry.id) if "title" in texts else None
+        data["u"] = self.units.entry(entry, raw) if self.units is not None and varies else {}
         return data
 
     def section(self, section: Section) -> dict:
         own = self.texts.get("headings") or {}
         data = {"kind": section.kind, "macro": SECTION_MACROS[section.kind], "quiz": self.ui["quiz"],
                 "heading": self.fill(own.get(section.kind) or self.ui["sections"].get(section.kind, "")),
-                "entries": [self.entry(e) for e in section.entries]}
+                "entries": [self.entry(e, section.kind not in SAME_AT_EVERY_TABLE) for e in section.entries]}
         if section.kind == "numbers":
             labels = self.ui["labels"]
             data["labels"] = {"rule": own.get("numbers_rule", labels["rule"]),
                               "value": own.get("numbers_value", labels["value"]), "pages": labels["pages"]}
             data["with_refs"] = self.game.rulebook is not None
+            options = self.game.rule_sets.base.OPTIONS if self.game.rule_sets is not None else None
+            if options and self.units.table("numbers", (options,), self.numbers_at):
+                data["u"] = "numbers"
         elif section.kind == "forget":
             data.update(intro=self.ui["sections"]["forget_intro"], labels=self.ui["labels"],
                         progress=bool(self.game.questions))
-            data["entries"] = [{**self.entry(e), "rank": e.rank} for e in sorted(section.entries, key=lambda e: e.rank)]
+            made = {e["id"]: e for e in data["entries"]}
+            data["entries"] = [{**made[e.id], "rank": e.rank} for e in sorted(section.entries, key=lambda e: e.rank)]
         elif section.kind == "remember":
             remember = sorted((q for q in self.game.questions if q.remember), key=self.quick_first)
             data["questions"] = [self.question(q, "#") for q in remember]
@@ -170,6 +188,11 @@ class Writer:
                 texts.update(tools[entry.id])
         elif section.kind == "computed-table":
             data["tables"] = [self.computed_table(e) for e in section.entries]
+            for table in data["tables"]:
+                if self.units is not None and self.units.table(
+                        table["id"], self.units.presentation_reads(lambda presentation: presentation.computed_tables()),
+                        lambda facts, entry_id=table["id"]: self.computed_rows(entry_id, self.game.at_table(facts)[1])):
+                    table["u"] = table["id"]
         elif section.kind == "rule-sets":
             data["heading"] = self.field(section.entries[0].id, "title")
             data.update(self.set_words().page(), labels={**self.ui["rule_sets"], "colon": self.ui["labels"]["colon"]})
@@ -255,11 +278,39 @@ class Writer:
                     item["beliefs"] = self.believed(worded)
                 if worded["segments"]:
                     item["html"] = self.drawn_text(worded["segments"])
+                if variant.get("tables"):
+                    item["t"] = self.at_tables(variant["tables"], worded)
                 items.append(item)
-        stated = {q.id: {"text": self.game.worded[q.id][self.lang]["text"], "why": self.game.worded[q.id][self.lang]["why"]}
-                  for q in self.game.questions}
+        stated = {}
+        for q in self.game.questions:
+            worded = self.game.worded[q.id][self.lang]
+            stated[q.id] = {"text": worded["text"], "why": worded["why"]}
+            if self.game.tables.get(q.id):
+                stated[q.id]["t"] = self.at_tables(self.game.tables[q.id], worded)
         return json.dumps({"game": self.game.id, "lang": self.lang, "controls": controls, "variants": items,
                            "stated": stated}, ensure_ascii=False, separators=(",", ":"))
+
+    def at_tables(self, tables: dict, worded: dict) -> dict:
+        """A question's answers at every table, as the page's script looks them up: "n" names the facts they depend on
+        (rules.json lists every key of them in order), "g" each key's group (-1: no question at that table), "x" the
+        groups after the default's: answer, label, text, why and the wrong beliefs' answers."""
+        names = tables["names"]
+        keys = self.game.rule_sets.projections(names)
+        self.units.at_each(names)                       # rules.json lists these keys
+        groups = []
+        for group in tables["groups"][1:]:
+            if group["words"] is None:       # its answer, for naming the rules a wrong answer comes from; not asked
+                groups.append({"answer": bank.format_answer(group["answer"]), "hidden": 1})
+                continue
+            words = group["words"][self.lang]
+            found = {"answer": bank.format_answer(group["answer"]), "label": words["label"], "why": words["why"],
+                     "beliefs": self.believed(words)}
+            if words["text"] != worded["text"]:
+                found["text"] = words["text"]
+                if words["segments"]:
+                    found["html"] = self.drawn_text(words["segments"])
+            groups.append(found)
+        return {"n": ",".join(names), "g": [tables["by"][key] for key in keys], "x": groups}
 
     # --- the Anki deck -------------------------------------------------------------------------------------------------
 
@@ -288,9 +339,13 @@ class Writer:
         return cards
 
     def anki_deck(self) -> bytes:
+        """The deck of the default rules; a game with rule sets says so in its description (one deck, not one a set)."""
         name = f"{self.ui['site_name']}::{self.texts['name']} · {site_languages().name(self.lang)}"
-        return anki.deck_bytes(f"{self.game.id}:{self.lang}", name, self.plain("quiz_description"), self.anki_cards(),
-                               self.deck_time)
+        description = self.plain("quiz_description")
+        if self.game.rule_sets is not None:
+            description += " " + self.fill(self.ui["rule_sets"]["deck_note"],
+                                           {"default": self.set_words().set_name(self.game.rule_sets.default)})
+        return anki.deck_bytes(f"{self.game.id}:{self.lang}", name, description, self.anki_cards(), self.deck_time)
 
     def size_label(self, size: int) -> str:
         """A file size as the language writes it ("48 kB", "48 ko")."""
@@ -298,10 +353,24 @@ class Writer:
 
     # --- computed by the checker ------------------------------------------------------------------------------------
 
+    def numbers_at(self, facts) -> list[list[str]]:
+        """The scoring table's rows at a table: each option it scores, named as the numbers table or the rule sets name
+        it, with its points (or its multiple of the three of a kind)."""
+        words = self.set_words()
+        return [[words.rule_name(option.id), words.option_value(option)] for option in getattr(facts, facts.OPTIONS)]
+
+    def computed_rows(self, entry_id: str, presentation) -> dict:
+        """A computed table's rows and chart bars as another table's presentation computes them."""
+        table = self.computed_table_of(entry_id, presentation)
+        return {"rows": table["rows"], "bars": table["chart"]["bars"]}
+
     def computed_table(self, entry) -> dict:
+        return self.computed_table_of(entry.id, self.game.presentation)
+
+    def computed_table_of(self, entry_id: str, presentation) -> dict:
         """A table the checker computes at build time, and the bars of its chart column (values 0–1)."""
-        table = self.game.presentation.computed_tables()[entry.id]
-        columns = self.texts["entries"][entry.id]["columns"]
+        table = presentation.computed_tables()[entry_id]
+        columns = self.texts["entries"][entry_id]["columns"]
         key, label_key = table["chart"], table["columns"][0]
         step = CHART["bar_height"] + CHART["gap"]
         bars = []
@@ -309,7 +378,7 @@ class Writer:
             length = float(row[key]) * (CHART["width"] - CHART["left"] - CHART["right"])
             bars.append({"y": i * step, "label": str(row[label_key]), "length": f"{length:.1f}",
                          "value_x": f"{CHART['left'] + length + 6:.1f}", "value": format_percent(row[key], self.lang)})
-        return {"id": entry.id, "title": self.field(entry.id, "title"), "text": self.field(entry.id, "text"),
+        return {"id": entry_id, "title": self.field(entry_id, "title"), "text": self.field(entry_id, "text"),
                 "headers": [columns[c] for c in table["columns"]],
                 "rows": [[format_cell(row[c], self.lang) for c in table["columns"]] for row in table["rows"]],
                 "chart": {**CHART, "height": len(table["rows"]) * step, "bars": bars,
@@ -323,14 +392,16 @@ class Writer:
         for section in self.game.pages["teach"]:
             if section.spoken:
                 for entry in section.entries:
-                    parts.extend(self.fill(v) for v in self.texts["entries"][entry.id].values())
+                    texts = entry.texts_at(self.texts["entries"][entry.id], self.values)
+                    parts.extend(self.fill(v) for v in texts.values() if isinstance(v, str))
         return "\n".join(parts)
 
     def page(self, name: str) -> dict:
         """What every page has: its title, description and intro, the site texts, the game, the scripts it needs."""
         return {"title": self.plain(f"{name}_title"), "description": self.plain(f"{name}_description"),
                 "intro": self.plain(f"{name}_intro"), "ui": self.ui, "quiz": self.ui["quiz"], "game": self.game.id,
-                "script_texts": {key: self.ui["quiz"][key] for key in SCRIPT_TEXTS},
+                "script_texts": {key: self.ui["quiz"][key] for key in SCRIPT_TEXTS
+                                 if key not in RULE_SET_TEXTS or self.game.rule_sets is not None},
                 "search_boost": SEARCH_BOOST.get(name), "scripts": self.scripts(name), "playing": self.playing(name)}
 
     def playing(self, name: str) -> dict | None:
@@ -341,7 +412,10 @@ class Writer:
         page = next((p for p, sections in self.game.pages.items() if any(s.kind == "rule-sets" for s in sections)), None)
         return {"game": self.game.id, "label": self.ui["rule_sets"]["playing"],
                 "now": self.set_words().set_name(self.game.rule_sets.default), "change": self.ui["rule_sets"]["change"],
-                "link": f"{page}.md" if page and not on_rules_page else None}
+                "link": f"{page}.md" if page and not on_rules_page else None, "default": self.game.rule_sets.default,
+                "file": RULES_FILE if name == "refresher" else f"../{RULES_FILE}", "chooser": on_rules_page,
+                "script": "../" * (site_languages().prefix(self.lang).count("/") + (name != "refresher") + 1)
+                          + "assets/rules.js"}
 
     def scripts(self, name: str) -> list[str]:
         """quiz.js where the page asks questions, dice.js where it has a calculator; nothing else loads them."""
@@ -402,7 +476,58 @@ class Writer:
             pages[f"{game}/{name}.md"] = self.extra_page(name)
         for file_name, data in self.game.presentation.data_files().items():
             pages[f"{game}/{file_name}"] = json.dumps(data, separators=(",", ":"))
+        if self.game.rule_sets is not None:
+            pages.update(self.files_at_tables())
+            pages[f"{game}/{RULES_FILE}"] = self.rules_file()      # last: the other files add their keys to it
         return pages
+
+    # --- rule sets: what the page's script needs to follow a table's choice ----------------------------------------
+
+    def files_at_tables(self) -> dict[str, str]:
+        """The presentation's data files (the calculator's table of every roll) at every table whose facts they read
+        differ, once, under the default language's game folder: <game>/at-tables/<file stem>-<n>.json, n the key's
+        place among rules.json's keys of those facts. Every language's rules.json points there; the service worker
+        saves one when a page first fetches it, not with the language."""
+        names = tuple(sorted(set(self.units.presentation_reads(lambda p: p.data_files())) & self.units.varying))
+        if not names:
+            return {}
+        self.units.at_each(names)            # rules.json lists these keys
+        if self.lang != self.site.default_language:
+            return {}
+        files = {}
+        for number, facts in enumerate(self.units.at_each(names)):
+            for file_name, data in self.game.at_table(facts)[1].data_files().items():
+                stem = file_name.rsplit(".", 1)[0]
+                files[f"{self.game.id}/{AT_TABLES}/{stem}-{number}.json"] = json.dumps(data, separators=(",", ":"))
+        return files
+
+    def rules_file(self) -> str:
+        """rules.json: the sets and house rules as the script works a table's values out from its choice (the same
+        way rulesets.RuleSets.values does), their names in this language, every page text that differs between tables
+        (page_units), and where the data files are at each scoring table."""
+        rule_sets, words = self.game.rule_sets, self.set_words()
+        options_field, option_rules = rule_sets.base.OPTIONS, rule_sets.option_rules()
+        sets = {}
+        for set_id in rule_sets.sets:
+            values = rule_sets.values(rule_sets.table(set_id))
+            sets[set_id] = {"name": words.set_name(set_id),
+                            "values": {name: value for name, value in values.items() if name != options_field},
+                            "bits": [rule.value_in(rule_sets.set_facts(set_id)) for rule in option_rules]}
+        house = [{"id": rule.id, "name": words.house_name(rule),
+                  **({"fact": rule.fact} if rule.fact else {"option": option_rules.index(rule)}),
+                  "choices": [[value, words.choice(rule, value)] for value in choices_of(rule)]}
+                 for rule in rule_sets.house_rules]
+        options = {f"{set_id}|{''.join(str(int(bit)) for bit in bits)}": rule_sets.options_id(set_id, bits)
+                   for set_id in rule_sets.sets for bits in itertools.product((False, True), repeat=len(option_rules))
+                   } if options_field else {}
+        depth = 1 + site_languages().prefix(self.lang).count("/")
+        names = ",".join(sorted(set(self.units.presentation_reads(lambda p: p.data_files())) & self.units.varying))
+        files = {name: {"n": names, "at": "../" * depth + f"{self.game.id}/{AT_TABLES}/{name.rsplit('.', 1)[0]}-"}
+                 for name in self.game.presentation.data_files()} if names else {}
+        return json.dumps({"game": self.game.id, "default": rule_sets.default, "address": ADDRESS_KEY,
+                           "colon": self.ui["labels"]["colon"],
+                           "options_field": options_field, "sets": sets, "house": house, "options": options,
+                           "files": files, **self.units.data()}, ensure_ascii=False, separators=(",", ":"))
 
 
 def home(site: Site, lang: str) -> str:

@@ -78,6 +78,10 @@ class RuleSets:
     _options: dict = dataclasses.field(default_factory=dict, repr=False)         # an options table -> its id
     _options_ids: dict = dataclasses.field(default_factory=dict, repr=False)     # (set, house option bits) -> id
     _all_values: list = dataclasses.field(default_factory=list, repr=False)
+    _all_tables: list = dataclasses.field(default_factory=list, repr=False)
+    _projections: dict = dataclasses.field(default_factory=dict, repr=False)
+    _facts_of: dict = dataclasses.field(default_factory=dict, repr=False)
+    remembered: dict = dataclasses.field(default_factory=dict, repr=False)      # what users of the sets work out once
 
     def set_facts(self, set_id: str) -> Facts:
         """The facts of a set as its source gives them: the default facts with its changes."""
@@ -123,28 +127,45 @@ class RuleSets:
         return values
 
     def options_id(self, set_id: str, bits: tuple[bool, ...]) -> str:
-        """The id of the options table a set has with the option house rules on or off as `bits` says."""
-        key = (set_id, bits)
-        if key not in self._options_ids:
-            own = self.set_facts(set_id)
-            house = tuple((rule.id, bit) for rule, bit in zip(self.option_rules(), bits) if bit != rule.value_in(own))
-            options = getattr(self.facts(Table(set_id, house)), own.OPTIONS)
-            if options not in self._options:
-                self._options[options] = f"s{len(self._options)}"
-            self._options_ids[key] = self._options[options]
-        return self._options_ids[key]
+        """The id of the options table a set has with the option house rules on or off as `bits` says: "s<n>", n its
+        place among every set's tables with every combination of bits, the sets in order, bits off before on."""
+        if not self._options_ids:
+            for each in self.sets:
+                own = self.set_facts(each)
+                for combination in itertools.product((False, True), repeat=len(self.option_rules())):
+                    house = tuple((rule.id, bit) for rule, bit in zip(self.option_rules(), combination)
+                                  if bit != rule.value_in(own))
+                    options = getattr(self.facts(Table(each, house)), own.OPTIONS)
+                    self._options.setdefault(options, f"s{len(self._options)}")
+                    self._options_ids[(each, combination)] = self._options[options]
+        return self._options_ids[(set_id, bits)]
 
     def options_table(self, options_id: str) -> Any:
         return next(options for options, found in self._options.items() if found == options_id)
 
     def all_values(self) -> list[dict[str, Any]]:
-        """Every table's values, once (each set with every combination of house-rule choices)."""
+        """Every table's values, once (each set with every combination of house-rule choices), the tables with fewest
+        house rules first: the one a projection names is the plainest that has its values."""
         if not self._all_values:
-            self._all_values.extend(self.values(table) for table in self.tables())
+            tables = sorted(self.tables(), key=lambda table: len(table.house))
+            self._all_tables.extend(tables)
+            self._all_values.extend(self.values(table) for table in tables)
         return self._all_values
+
+    def plainest(self, names: tuple[str, ...], key: tuple) -> Table:
+        """The table with fewest house rules whose values for these facts are `key` (to name it in a message)."""
+        self.all_values()
+        return next(table for table, values in zip(self._all_tables, self._all_values)
+                    if tuple(values[name] for name in names) == key)
 
     def facts_of(self, values: dict[str, Any]) -> Facts:
         """The facts of a table given as its values (one of all_values(), or a projection's)."""
+        key = tuple(values.items())
+        if key not in self._facts_of:
+            self._facts_of[key] = self._facts_from(values)
+        return self._facts_of[key]
+
+    def _facts_from(self, values: dict[str, Any]) -> Facts:
         base = self.base
         changes = {name: value for name, value in values.items() if name != base.OPTIONS}
         facts = dataclasses.replace(base, **changes)
@@ -154,10 +175,12 @@ class RuleSets:
 
     def projections(self, names: tuple[str, ...]) -> dict[tuple, dict[str, Any]]:
         """The distinct values some tables have for these facts, each with the values of one table that has them."""
-        found: dict[tuple, dict[str, Any]] = {}
-        for values in self.all_values():
-            found.setdefault(tuple(values[name] for name in names), values)
-        return found
+        if names not in self._projections:
+            found: dict[tuple, dict[str, Any]] = {}
+            for values in self.all_values():
+                found.setdefault(tuple(values[name] for name in names), values)
+            self._projections[names] = found
+        return self._projections[names]
 
     def tables(self) -> Iterator[Table]:
         """Every table: each set with every combination of its house rules' choices."""

@@ -16,9 +16,14 @@ class Farkle(FarkleRules):
 
     # --- which scoring patterns a belief does not know ----------------------------------------------------------------
 
-    def _patterns_without(self, keep) -> frozenset:
-        """The (option, pattern) pairs a belief leaves out: those `keep(option, pattern)` rejects."""
-        return frozenset((option, pattern) for pattern, _, option in self.table.patterns if not keep(option, pattern))
+    def _patterns_without(self, keep, name: str) -> frozenset:
+        """The (option, pattern) pairs a belief leaves out: those `keep(option, pattern)` rejects (worked out once per
+        scoring table, under the name of what is left out)."""
+        table = self.table
+        if name not in table.remembered:
+            table.remembered[name] = frozenset((option, pattern) for pattern, _, option in table.patterns
+                                               if not keep(option, pattern))
+        return table.remembered[name]
 
     def _is_three_pairs(self, option_id: str) -> bool:
         return any(option.id == option_id and option.pairs for option in self.facts.scoring)
@@ -26,15 +31,18 @@ class Farkle(FarkleRules):
     def _without_split_ones(self, dice) -> frozenset:
         if counts(self._dice(dice))[0] < 4:
             return frozenset()
-        return self._patterns_without(lambda option, pattern: not (pattern[0] and sum(pattern) == pattern[0] < 4))
+        return self._patterns_without(lambda option, pattern: not (pattern[0] and sum(pattern) == pattern[0] < 4),
+                                      "split ones")
 
     def _without_four_and_pair(self) -> frozenset:
-        return self._patterns_without(lambda option, pattern: not (self._is_three_pairs(option) and 4 in pattern))
+        return self._patterns_without(lambda option, pattern: not (self._is_three_pairs(option) and 4 in pattern),
+                                      "four and pair as three pairs")
 
     def _without_pairs_and_straight(self) -> frozenset:
         """Three pairs and the straight: the options a player who knows only singles and dice of a kind forgets."""
         return self._patterns_without(lambda option, pattern: not (self._is_three_pairs(option) or
-                                                                   (set(pattern) == {1} and len(pattern) == len(FACES))))
+                                                                   (set(pattern) == {1} and len(pattern) == len(FACES))),
+                                      "pairs and straight")
 
     def _score_without(self, dice, without: frozenset) -> int | None:
         found = self.table.split(counts(self._dice(dice)), without)

@@ -6,19 +6,30 @@ from typing import Any
 
 from quiz.checker import Presentation
 from quiz.games.farkle.beliefs import Farkle
-from quiz.games.farkle.rules import counts, faces
+from quiz.games.farkle.rules import counts, faces, rolls_with_ways
 
 
 class FarklePresentation(Presentation):
     rules: Farkle
 
     def derived_facts(self) -> dict[str, Any]:
-        """Numbers the texts quote: each scoring option's points, by a placeholder named after its id."""
-        rules = self.rules
-        values: dict[str, Any] = {f"points_{option.id.replace('-', '_')}": option.points
-                                  for option in rules.facts.scoring}
+        """Numbers the texts quote, and what their conditions (game.yml `when`, `applies`; questions.yml `presumes`)
+        ask of a table's scoring: each option's points ({points_<id>}), or for dice of a kind worth a multiple of the
+        three, that multiple ({times_<id>}); how dice of a kind score ('fixed', 'multiple', 'none'); whether three pairs,
+        the straight and six dead dice score; and the best scores of a few sets the texts discuss."""
+        rules, scoring = self.rules, self.rules.facts.scoring
+        values: dict[str, Any] = {}
+        for option in scoring:
+            name = option.id.replace("-", "_")
+            values[f"times_{name}" if option.times_three else f"points_{name}"] = option.points or option.times_three
+        kinds = [option for option in scoring if option.same]
+        values["kind_scoring"] = "none" if not kinds else "multiple" if any(o.times_three for o in kinds) else "fixed"
+        values["scores_three_pairs"] = any(option.pairs for option in scoring)
+        values["scores_straight"] = any(sorted(option.dice) == list(range(1, 7)) for option in scoring)
+        values["scores_six_nothing"] = any(option.nothing for option in scoring)
         values["example_total"] = rules.turn_points([[1, 1], [1]])
         values["four_ones_best"] = rules.score([1, 1, 1, 1])
+        values["four_and_pair_best"] = rules.score([2, 2, 2, 2, 3, 3])
         values["score_step"] = rules.table.step
         return values
 
@@ -26,9 +37,9 @@ class FarklePresentation(Presentation):
         """The checker's answer for every multiset of 1–6 dice: key "11356" -> [best score, best dice, hot dice]."""
         rules, table = self.rules, {}
         for n in range(1, rules.facts.dice + 1):
-            for roll, _ in rules.rolls(n):
-                points, part, _ = rules.table.best_set_aside(counts(roll))
-                hot = int(rules.table.best_split(counts(roll)) is not None)
+            for roll, _, counted in rolls_with_ways(n):
+                points, part, _ = rules.table.best_set_aside(counted)
+                hot = int(rules.table.best_split(counted) is not None)
                 table["".join(map(str, roll))] = [points, "".join(map(str, faces(part))), hot]
         return table
 

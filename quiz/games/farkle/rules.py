@@ -64,11 +64,15 @@ class ScoringTable:
         # A roll of all six that no other option scores: it scores as a whole (Zilch's "no scoring dice").
         for option in options:
             if option.nothing:
-                self.patterns += [(roll, option.points, option.id) for roll in rolls_of(option.nothing)
-                                  if self.best_set_aside(roll)[0] == 0]
-                self._splits.clear()
-                self._set_asides.clear()
+                dead = [roll for roll in rolls_of(option.nothing) if not any(
+                    all(p <= c for p, c in zip(pattern, roll)) for pattern, _, _ in self.patterns)]
+                self.patterns += [(roll, option.points, option.id) for roll in dead]
+        self.remembered: dict = {}      # what the beliefs work out from this table once (beliefs.py)
         self.pattern_points = {(option, pattern): points for pattern, points, option in self.patterns}
+        # the patterns that can cover a set of dice whose lowest face is i: those whose own lowest face is i
+        self.by_first: dict[int, list] = {i: [] for i in range(len(FACES))}
+        for pattern, points, option in self.patterns:
+            self.by_first[next(i for i, c in enumerate(pattern) if c)].append((pattern, points, option))
         self.points = {option.id: option.points for option in options}
         # Every score is a sum of option points, so every total is a multiple of their greatest common divisor.
         self.step = functools.reduce(math.gcd, (points for _, points, _ in self.patterns))
@@ -86,8 +90,8 @@ class ScoringTable:
             return 0, ()
         first = next(i for i, c in enumerate(part) if c)
         best = None
-        for pattern, points, option in self.patterns:
-            if (option, pattern) in without or not pattern[first] or not all(p <= c for p, c in zip(pattern, part)):
+        for pattern, points, option in self.by_first[first]:
+            if (option, pattern) in without or not all(p <= c for p, c in zip(pattern, part)):
                 continue
             rest = self.split(tuple(c - p for c, p in zip(part, pattern)), without)
             if rest is not None and (best is None or points + rest[0] > best[0]):
@@ -101,7 +105,10 @@ class ScoringTable:
 
     def best_set_aside(self, roll: Counts, without: frozenset = frozenset()) -> tuple[int, Counts, tuple]:
         """The highest-scoring set-aside of a roll (points, its dice, its parts), fewest dice on a tie (more dice left
-        to roll); (0, no dice, no parts) for a farkle."""
+        to roll), then the first in the order of counts; (0, no dice, no parts) for a farkle."""
+        if not without:
+            points, part = self._best_parts()[roll]
+            return points, part, self.split(part)[1] if points else ()
         key = (roll, without)
         if key not in self._set_asides:
             best = (0, len(FACES) + 1, tuple(0 for _ in FACES), ())
@@ -112,15 +119,44 @@ class ScoringTable:
             self._set_asides[key] = (best[0], best[2], best[3])
         return self._set_asides[key]
 
+    def _best_parts(self) -> dict[Counts, tuple[int, Counts]]:
+        """For every roll of up to six dice, its best set-aside (points, dice), worked out once for the whole table:
+        the best of a roll is the roll itself, if every die scores, or the best of the roll less one die. Ties go to
+        fewer dice, then to the first in the order of counts, as a search of every part of the roll in that order."""
+        if "best parts" not in self.remembered:
+            zero = tuple(0 for _ in FACES)
+            best: dict[Counts, tuple] = {zero: (0, 0, zero)}
+            for size in range(1, len(FACES) + 1):
+                for roll in rolls_of(size):
+                    points = self.best_split(roll)
+                    candidates = [best[tuple(c - (i == j) for j, c in enumerate(roll))]
+                                  for i, count in enumerate(roll) if count]
+                    if points:
+                        candidates.append((points, size, roll))
+                    best[roll] = min(candidates, key=lambda found: (-found[0], found[1] if found[0] else 0, found[2]))
+            self.remembered["best parts"] = {roll: (found[0], found[2] if found[0] else zero)
+                                             for roll, found in best.items()}
+        return self.remembered["best parts"]
+
     def parts(self, parts: tuple) -> list[list[int]]:
         """A split's parts as dice, the highest-scoring part first."""
         dice = [(faces(pattern), self.pattern_points[(option, pattern)]) for option, pattern in parts]
         return [part for part, _ in sorted(dice, key=lambda item: -item[1])]
 
 
-@functools.cache
+_TABLES: dict[tuple[ScoringOption, ...], ScoringTable] = {}
+_LAST: list = [None, None]     # the last options asked for and their table: most calls ask for the same ones again
+
+
 def scoring_table(options: tuple[ScoringOption, ...]) -> ScoringTable:
-    return ScoringTable(options)
+    """The engine of a scoring table, one per table: the options checked by identity first (a table's facts share one
+    tuple), then by value."""
+    if _LAST[0] is options:
+        return _LAST[1]
+    if options not in _TABLES:
+        _TABLES[options] = ScoringTable(options)
+    _LAST[0], _LAST[1] = options, _TABLES[options]
+    return _LAST[1]
 
 
 class FarkleRules(Rules):
@@ -319,21 +355,36 @@ class FarkleRules(Rules):
 
     # --- odds, by exhausting all 6**n rolls -----------------------------------------------------------------------------
 
-    def rolls(self, n: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    def rolls(self, n: int) -> list[tuple[tuple[int, ...], int]]:
         """Each sorted roll of n dice with how many of the 6**n ordered rolls it stands for."""
-        for roll in itertools.combinations_with_replacement(FACES, n):
-            ways = math.factorial(n)
-            for count in counts(roll):
-                ways //= math.factorial(count)
-            yield roll, ways
+        return [(roll, ways) for roll, ways, _ in rolls_with_ways(n)]
 
     def farkle_chance(self, n: int) -> Fraction:
         """The exact chance that n dice show no scoring option."""
         n = self._dice_count(n)
-        return Fraction(sum(ways for roll, ways in self.rolls(n) if self.table.best_set_aside(counts(roll))[0] == 0),
-                        6 ** n)
+        return self._over_rolls(n, "farkle", lambda points: points == 0)
 
     def expected_best_score(self, n: int) -> Fraction:
         """The mean of best_score over all 6**n rolls of n dice."""
         n = self._dice_count(n)
-        return Fraction(sum(ways * self.table.best_set_aside(counts(roll))[0] for roll, ways in self.rolls(n)), 6 ** n)
+        return self._over_rolls(n, "expected", lambda points: points)
+
+    def _over_rolls(self, n: int, name: str, value) -> Fraction:
+        """The mean over all 6**n rolls of a function of each roll's best score (worked out once per scoring table)."""
+        table = self.table
+        if (name, n) not in table.remembered:
+            total = sum(ways * value(table.best_set_aside(counted)[0]) for _, ways, counted in rolls_with_ways(n))
+            table.remembered[(name, n)] = Fraction(total, 6 ** n)
+        return table.remembered[(name, n)]
+
+
+@functools.cache
+def rolls_with_ways(n: int) -> list[tuple[tuple[int, ...], int, Counts]]:
+    """Each sorted roll of n dice, how many of the 6**n ordered rolls it stands for, and its counts."""
+    found = []
+    for roll in itertools.combinations_with_replacement(FACES, n):
+        ways = math.factorial(n)
+        for count in counts(roll):
+            ways //= math.factorial(count)
+        found.append((roll, ways, counts(roll)))
+    return found

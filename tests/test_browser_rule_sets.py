@@ -1,0 +1,190 @@
+"""A table's rules in real Chromium, for every game with rule sets (sets.yml) and every language: chosen on the rules
+page, followed by the refresher, the calculator, the odds, the quiz and practice; kept on reload, offline and in the
+link sent to another browser; an answer other rules give named by those rules. What the page should show is worked
+out here with the rules checker at the table's facts (quiz/site/rulesets.py), never read from what the script did."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from babel.numbers import format_decimal
+from playwright.sync_api import expect
+
+from browser_helpers import in_states
+from conftest import LANGUAGES, RULES, game_pages, lang_prefix, visitor_context, watch
+from quiz import games
+from quiz.checker import read_game
+from quiz.site.problems import Problems
+from quiz.site.rulesets import load_rule_sets
+
+pytestmark = pytest.mark.browser
+GAMES_WITH_SETS = sorted(path.parent.name for path in RULES.glob("*/sets.yml"))
+CASES = [(game, lang) for game in GAMES_WITH_SETS for lang in LANGUAGES]
+
+
+def rule_sets(game: str):
+    checker_class, _ = games.contract(games.load(game))
+    return load_rule_sets(RULES / game, game, checker_class.bind(read_game(game, RULES)).facts, Problems(RULES))
+
+
+def a_table(game: str, lang: str):
+    """A table that is not the default, a different one per language: a set, and a house rule on a fact set to a
+    choice the set does not have (so both the set and the house rule show)."""
+    sets = rule_sets(game)
+    others = [set_id for set_id in sets.sets if set_id != sets.default]
+    set_id = others[LANGUAGES.index(lang) % len(others)]
+    own = sets.set_facts(set_id)
+    rule = next(rule for rule in sets.house_rules if rule.fact and rule.fact != "target")
+    value = next(choice for choice in reversed(rule.choices) if choice != rule.value_in(own))
+    return sets, sets.table(set_id, {rule.id: value}), rule, value
+
+
+def rules_json(site_dir, lang: str, game: str) -> dict:
+    return json.loads((site_dir / lang_prefix(lang) / game / "rules.json").read_text(encoding="utf-8"))
+
+
+def form_at(rules: dict, values: dict, unit: str):
+    """What rules.json holds for a unit at a table with these values (the build's form for that table)."""
+    found = rules["units"][unit]
+    key = json.dumps([values[name] for name in found["n"].split(",")], separators=(",", ":"), ensure_ascii=False)
+    return found["t"][found["v"][rules["keys"][found["n"]].index(key)]]
+
+
+def choose(page, rules: dict, table, rule, value) -> None:
+    page.locator(f".rr-chooser input[name=rr-set][value='{table.set}']").check()
+    select = page.locator(f".rr-chooser select[data-rule='{rule.id}']")
+    index = next(i for i, choice in enumerate(next(h for h in rules["house"] if h["id"] == rule.id)["choices"])
+                 if choice[0] == value)
+    select.select_option(index=index)
+
+
+@in_states("sw-controlled")
+@pytest.mark.parametrize("game, lang", CASES)
+def test_a_tables_rules_are_followed_by_every_page_and_kept(visitor, site_dir, browser, game, lang):
+    sets, table, rule, value = a_table(game, lang)
+    rules = rules_json(site_dir, lang, game)
+    values = sets.values(table)
+    facts = sets.facts(table)
+    checker = games.contract(games.load(game))[0](facts)
+    page = visitor.open(lang, f"{game}/rules/")
+    choose(page, rules, table, rule, value)
+    set_name = rules["sets"][table.set]["name"]
+    expect(page.locator(".rr-playing-now")).to_contain_text(set_name)
+    expect(page.locator(".rr-playing-now")).to_contain_text(next(h for h in rules["house"] if h["id"] == rule.id)["name"])
+    link = page.locator(".rr-link-out").input_value()
+    assert f"rules={table.address()}" in link
+    page.emulate_media(media="print")                 # the table's rules on one sheet, to lay on the table
+    assert len(re.findall(rb"/Type\s*/Page[^s]", page.pdf(format="A4", prefer_css_page_size=True))) == 1
+    page.emulate_media(media="screen")
+
+    # every page: each text, table and entry that differs at this table, as the build made it for this table
+    for name in game_pages(game):
+        page.goto(visitor.url(lang, name))
+        expect(page.locator(".rr-playing-now")).to_contain_text(set_name)
+        for node in page.locator("[data-u]").all():
+            unit = node.get_attribute("data-u")
+            form = form_at(rules, values, unit)
+            if form is None:                  # a text of an entry not on the page at this table
+                assert node.is_hidden(), (name, unit)
+            elif isinstance(form, bool):
+                assert node.is_hidden() is not form, (name, unit)
+            elif isinstance(form, str):
+                assert node.text_content() == form, (name, unit)
+            else:
+                rows = node.locator("tbody tr")
+                assert [row.split("\t") for row in rows.all_inner_texts()] == \
+                    (form if isinstance(form, list) else form["rows"]), (name, unit)
+    page.goto(visitor.url(lang, f"{game}/"))
+
+    # the calculator scores by this table's rules
+    calculator = page.locator(".rr-calc").first
+    if calculator.count():
+        ui = json.loads(calculator.get_attribute("data-ui"))
+        for roll in ([2, 2, 3, 4, 6, 6], [1, 1, 1, 1], [1, 2, 3, 4, 5, 6], [2, 2, 2, 3, 3, 3]):
+            calculator.locator(".rr-calc-clear").click()
+            for face in roll:
+                calculator.locator(f".rr-calc-faces .rr-die:nth-child({face})").click()
+            points = checker.best_score(roll)
+            if points:
+                expect(calculator.locator(".rr-calc-result")).to_contain_text(
+                    ui["best"].replace("{points}", format_decimal(points, locale=lang)))
+            else:
+                expect(calculator.locator(".rr-calc-result")).to_contain_text(ui["nothing"])
+
+    # the quiz: each stated question as the checker answers it at this table, or not asked where it cannot be
+    page.goto(visitor.url(lang, f"{game}/quiz/"))
+    expect(page.locator(".rr-playing-now")).to_contain_text(set_name)
+    pool = json.loads((site_dir / lang_prefix(lang) / game / "quiz/practice.json").read_text(encoding="utf-8"))
+    page.wait_for_function("() => document.querySelectorAll('.rr-q[data-rr-wired]').length > 0")
+    asked, named = 0, False
+    for block in page.locator(".rr-q[data-q]").all():
+        question = block.get_attribute("data-q")
+        at = pool["stated"][question].get("t")
+        if at is None:
+            continue
+        key = json.dumps([values[n] for n in at["n"].split(",")], separators=(",", ":"), ensure_ascii=False)
+        group = at["g"][rules["keys"][at["n"]].index(key)]
+        shown = group >= 0 and (group == 0 or not at["x"][group - 1].get("hidden"))
+        assert block.is_visible() is shown, question
+        if not shown:
+            continue
+        asked += 1
+        answer = json.loads(block.get_attribute("data-answer"))
+        default_answer = json.loads(block.get_attribute("data-base-answer") or block.get_attribute("data-answer"))
+        if group > 0:
+            assert answer == at["x"][group - 1]["answer"], question
+        if not named and answer != default_answer and block.get_attribute("data-kind") in ("number", "yesno"):
+            if block.get_attribute("data-kind") == "number":      # the default rules' answer: named by those rules
+                block.locator("input").fill(format_decimal(default_answer, locale=lang))
+                block.locator(".rr-check").click()
+            else:
+                block.locator(f".rr-choice[data-value='{default_answer}']").click()
+            expect(block.locator(".rr-diagnosis")).to_contain_text(rules["sets"][sets.default]["name"])
+            named = True
+    assert asked and named, (asked, named)
+
+    # practice serves only variants answered at this table, with this table's answer
+    page.locator(".rr-practice-start").click()
+    expect(page.locator(".rr-practice-q")).to_be_visible()
+
+    # reload: the choice stays; the link opens another browser on the same rules
+    page.reload()
+    expect(page.locator(".rr-playing-now")).to_contain_text(set_name)
+    other = visitor_context(browser, "first-visit")
+    try:
+        fresh = other.new_page()
+        watch(fresh)
+        fresh.goto(link.replace("rules/?", "?"))
+        expect(fresh.locator(".rr-playing-now")).to_contain_text(set_name)
+        assert fresh.console_errors == []
+    finally:
+        other.close()
+    assert page.console_errors == [] and page.foreign_requests == []
+
+
+@in_states("offline")
+@pytest.mark.parametrize("game, lang", CASES[:1] + CASES[-1:])
+def test_offline_a_chosen_table_is_still_followed(visitor, site_dir, game, lang):
+    """Chosen while online (the first visit saves the language), the rules hold offline: the stored choice, rules.json
+    from the saved language, the calculator's table for these rules as fetched online."""
+    sets, table, rule, value = a_table(game, lang)
+    rules = rules_json(site_dir, lang, game)
+    page = visitor.page
+    page.goto(visitor.url(lang, f"{game}/rules/?rules={table.address()}"))
+    page.wait_for_function("document.documentElement.getAttribute('data-rr-offline') === 'ready'", timeout=60000)
+    page.goto(visitor.url(lang, f"{game}/"))              # the table's calculator file is fetched (and kept) here
+    expect(page.locator(".rr-playing-now")).to_contain_text(rules["sets"][table.set]["name"])
+    page.wait_for_timeout(500)
+    visitor.go_offline()
+    page.reload()
+    expect(page.locator(".rr-playing-now")).to_contain_text(rules["sets"][table.set]["name"])
+    if "numbers" in rules["units"]:
+        rows = page.locator(".rr-numbers tbody tr")
+        expect(rows).to_have_count(len(form_at(rules, sets.values(table), "numbers")))
+    calculator = page.locator(".rr-calc").first
+    if calculator.count():
+        for face in (1, 1, 1, 1):
+            calculator.locator(f".rr-calc-faces .rr-die:nth-child({face})").click()
+        points = games.contract(games.load(game))[0](sets.facts(table)).best_score([1, 1, 1, 1])
+        expect(calculator.locator(".rr-calc-result")).to_contain_text(format_decimal(points, locale=lang))
