@@ -90,8 +90,11 @@ def test_language_switch_from_a_scrolled_position_lands_on_the_same_section(page
 
 
 def search(page, words: str, paste: bool = False):
-    """Open search, type (or paste) the words, wait for results: the results' links."""
+    """Open search, type (or paste) the words, wait for results: the results' links. Material's shortcut key works once
+    its deferred bundle has run (document$ set), which on a busy machine may be well after the page shows."""
+    page.wait_for_function("() => window.document$ !== undefined && document.readyState === 'complete'")
     page.keyboard.press("/")  # Material's shortcut opens search
+    expect(page.locator("#__search")).to_be_checked()
     page.locator(".md-search__input").click()
     if paste:
         page.keyboard.insert_text(words)   # as a paste or an autofill: one input event, no key
