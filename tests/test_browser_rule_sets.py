@@ -12,7 +12,7 @@ from babel.numbers import format_decimal
 from playwright.sync_api import expect
 
 from browser_helpers import in_states
-from conftest import LANGUAGES, RULES, game_pages, lang_prefix, visitor_context, watch
+from conftest import LANGUAGES, RULES, game_pages, lang_prefix, questions, visitor_context, watch
 from quiz import games
 from quiz.checker import read_game
 from quiz.site.problems import Problems
@@ -28,16 +28,38 @@ def rule_sets(game: str):
     return load_rule_sets(RULES / game, game, checker_class.bind(read_game(game, RULES)).facts, Problems(RULES))
 
 
-def a_table(game: str, lang: str):
-    """A table that is not the default, a different one per language: a set, and a house rule on a fact set to a
-    choice the set does not have (so both the set and the house rule show)."""
+def a_table(game: str, lang: str, site_dir=None):
+    """A table that is not the default, a different one per language where it can be: a set, and a house rule on a
+    fact set to a choice the set does not have (so both the set and the house rule show); given the built site, one at
+    which some stated question is asked with another answer than the default rules give (to name those rules)."""
     sets = rule_sets(game)
     others = [set_id for set_id in sets.sets if set_id != sets.default]
-    set_id = others[LANGUAGES.index(lang) % len(others)]
-    own = sets.set_facts(set_id)
-    rule = next(rule for rule in sets.house_rules if rule.fact and rule.fact != "target")
-    value = next(choice for choice in reversed(rule.choices) if choice != rule.value_in(own))
-    return sets, sets.table(set_id, {rule.id: value}), rule, value
+    start = LANGUAGES.index(lang) % len(others)
+    for set_id in others[start:] + others[:start]:
+        own = sets.set_facts(set_id)
+        rule = next(rule for rule in sets.house_rules if rule.fact and rule.fact != "target")
+        value = next(choice for choice in reversed(rule.choices) if choice != rule.value_in(own))
+        table = sets.table(set_id, {rule.id: value})
+        if site_dir is None or differing_questions(site_dir, lang, game, sets.values(table)):
+            return sets, table, rule, value
+    raise AssertionError("no set asks a stated question with another answer than the default rules")
+
+
+def differing_questions(site_dir, lang: str, game: str, values: dict) -> list[str]:
+    """The stated number and yes/no questions asked at a table with another answer than at the default table."""
+    rules = rules_json(site_dir, lang, game)
+    pool = json.loads((site_dir / lang_prefix(lang) / game / "quiz/practice.json").read_text(encoding="utf-8"))
+    found = []
+    for question in questions(game):
+        at = pool["stated"][question["id"]].get("t")
+        if not at or question["kind"] not in ("number", "yesno"):
+            continue
+        key = json.dumps([values[n] for n in at["n"].split(",")], separators=(",", ":"), ensure_ascii=False)
+        group = at["g"][rules["keys"][at["n"]].index(key)]
+        stated = ("yes" if question["answer"] else "no") if isinstance(question["answer"], bool) else question["answer"]
+        if group > 0 and not at["x"][group - 1].get("hidden") and at["x"][group - 1]["answer"] != stated:
+            found.append(question["id"])
+    return found
 
 
 def rules_json(site_dir, lang: str, game: str) -> dict:
@@ -62,7 +84,7 @@ def choose(page, rules: dict, table, rule, value) -> None:
 @in_states("sw-controlled")
 @pytest.mark.parametrize("game, lang", CASES)
 def test_a_tables_rules_are_followed_by_every_page_and_kept(visitor, site_dir, browser, game, lang):
-    sets, table, rule, value = a_table(game, lang)
+    sets, table, rule, value = a_table(game, lang, site_dir)
     rules = rules_json(site_dir, lang, game)
     values = sets.values(table)
     facts = sets.facts(table)

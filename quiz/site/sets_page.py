@@ -35,10 +35,12 @@ class SetWords:
             return self.fill(words["none"])
         return self.fill(words["value"], {"value": value})
 
-    def option_value(self, option) -> str:
-        """A scoring option's worth: its points as the language writes them, or a multiple of the three of a kind."""
+    def option_value(self, option, name: str | None = None) -> str:
+        """A scoring option's worth: its points as the language writes them, or a multiple of the three of a kind; an
+        option a table does not have, what that means for it (`off:`), or "not scored"."""
         if option is None:
-            return self.fill(self.ui["rule_sets"]["not_scored"])
+            off = (self.own["rules"].get(name) or {}).get("off")
+            return self.fill(off if off else self.ui["rule_sets"]["not_scored"])
         if option.times_three:
             return self.fill(self.ui["rule_sets"]["times_three"], {"times": option.times_three})
         return self.fill("{points}", {"points": option.points})
@@ -47,15 +49,16 @@ class SetWords:
         """What these facts say for one fact or scoring option, in words."""
         if facts.is_fact(name):
             return self.fact_value(name, getattr(facts, name))
-        return self.option_value(facts.option(name))
+        return self.option_value(facts.option(name), name)
 
     def choice(self, rule: HouseRule, value: Any) -> str:
         """A house rule's choice as the chooser and the "Playing:" line say it."""
         if rule.fact is not None:
             return self.fact_value(rule.fact, value)
+        if not value:
+            return self.option_value(None, rule.option["id"])
         added = self.sets.base.changed(rule.changes(True, self.sets.base), f"house_rules.{rule.id}")
-        worth = self.option_value(added.option(rule.option["id"]))
-        return self.fill(self.ui["rule_sets"]["option_on" if value else "option_off"], {"worth": worth})
+        return self.option_value(added.option(rule.option["id"]))
 
     def short_choice(self, rule: HouseRule, value: Any) -> str:
         """A choice as a list of them says it: a number alone ("350"), else as the chooser says it."""

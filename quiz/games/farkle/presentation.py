@@ -16,7 +16,8 @@ class FarklePresentation(Presentation):
         """Numbers the texts quote, and what their conditions (game.yml `when`, `applies`; questions.yml `presumes`)
         ask of a table's scoring: each option's points ({points_<id>}), or for dice of a kind worth a multiple of the
         three, that multiple ({times_<id>}); how dice of a kind score ('fixed', 'multiple', 'none'); whether three pairs,
-        the straight and six dead dice score; and the best scores of a few sets the texts discuss."""
+        the straight, six dead dice and any such combination (two triplets, four of a kind and a pair) score; and the best
+        scores of a few sets the texts discuss."""
         rules, scoring = self.rules, self.rules.facts.scoring
         values: dict[str, Any] = {}
         for option in scoring:
@@ -27,6 +28,7 @@ class FarklePresentation(Presentation):
         values["scores_three_pairs"] = any(option.pairs for option in scoring)
         values["scores_straight"] = any(sorted(option.dice) == list(range(1, 7)) for option in scoring)
         values["scores_six_nothing"] = any(option.nothing for option in scoring)
+        values["scores_combinations"] = any(option.kinds or option.nothing for option in scoring)   # two triplets, …
         values["example_total"] = rules.turn_points([[1, 1], [1]])
         values["four_ones_best"] = rules.score([1, 1, 1, 1])
         values["four_and_pair_best"] = rules.score([2, 2, 2, 2, 3, 3])
