@@ -157,6 +157,19 @@ def test_every_link_to_a_place_on_a_page_finds_it(site_dir, lang, page):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", all_pages())
+def test_every_link_on_a_page_to_this_site_finds_a_page(site_dir, lang, page):
+    """Links written in raw HTML are not rewritten by MkDocs: a "rules.md" there stayed "rules.md" and led nowhere."""
+    base = f"http://x/{lang_prefix(lang)}{page}"
+    for href in re.findall(r'<a [^>]*?href="([^"#][^"]*)"', read(site_dir, lang, page)):
+        target = urlparse(urljoin(base, html.unescape(href)))
+        if target.netloc != "x":
+            continue
+        path = site_dir / target.path.lstrip("/")
+        assert (path / "index.html" if target.path.endswith("/") else path).is_file(), (href, target.path)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_language_has_an_app_manifest_with_its_names_the_site_colours_and_icons(site_dir, lang):
     import struct
 

@@ -72,3 +72,13 @@ def test_farkles_sets_and_house_rules_make_48_scoring_tables():
     """Six sets, each with two triplets, four of a kind and a pair, six dead dice on or off: no two alike."""
     farkle = rule_sets("farkle")
     assert len(farkle.projections(("scoring",))) == 6 * 2 ** 3
+
+
+def test_faraways_advanced_set_deals_what_its_variant_entry_says():
+    """The advanced set is the variant the refresher describes at every table ({variant_deal}, keep {variant_keep}),
+    and only the deal: the hand after setup, and every rule after it, as in the base game."""
+    sets = rule_sets("faraway")
+    base, advanced = sets.base, sets.set_facts("advanced")
+    assert (base.dealt, base.hand) == (base.hand, base.hand)
+    assert (advanced.dealt, advanced.hand) == (base.variant_deal, base.variant_keep)
+    assert advanced == dataclasses.replace(base, dealt=base.variant_deal)

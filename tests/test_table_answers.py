@@ -41,7 +41,8 @@ def direct(game, question, drawn: dict, facts):
 def test_an_answer_looked_up_by_its_facts_is_the_checkers_at_the_whole_table(site, game_id):
     game = next(g for g in site.games if g.id == game_id)
     sets = game.rule_sets
-    tables = random.Random(game_id).sample(list(sets.tables()), 60)
+    every = list(sets.tables())
+    tables = random.Random(game_id).sample(every, min(60, len(every)))
     checked = 0
     for question in game.questions:
         cases = [question.givens] + [v["givens"] for v in game.practice.get(question.id).variants[:3]] \
@@ -54,7 +55,7 @@ def test_an_answer_looked_up_by_its_facts_is_the_checkers_at_the_whole_table(sit
                 looked_up = None if group < 0 else found.groups[group]["answer"]
                 assert looked_up == direct(game, question, drawn, sets.facts(table)), (question.id, table.address())
                 checked += 1
-    assert checked > 1000
+    assert checked >= len(tables) * len(game.questions) * 2     # Farkle: > 1,000
 
 
 def test_a_question_is_not_asked_where_its_texts_presume_other_rules(site):

@@ -20,6 +20,7 @@ from quiz.site.memo import Memo
 from quiz.site.page_units import Units
 from quiz.site.rulesets import ADDRESS_KEY, choices_of
 from quiz.site.sets_page import SetWords
+from quiz.site.table_answers import varies
 from quiz.site.templating import render, templates
 
 PRACTICE_FILE = "practice.json"
@@ -196,8 +197,6 @@ class Writer:
         elif section.kind == "rule-sets":
             data["heading"] = self.field(section.entries[0].id, "title")
             data.update(self.set_words().page(), labels={**self.ui["rule_sets"], "colon": self.ui["labels"]["colon"]})
-            data["changes_intro"] = self.fill(self.ui["rule_sets"]["changes_intro"],
-                                              {"default": self.set_words().set_name(self.game.rule_sets.default)})
         return data
 
     def set_words(self) -> SetWords:
@@ -278,14 +277,14 @@ class Writer:
                     item["beliefs"] = self.believed(worded)
                 if worded["segments"]:
                     item["html"] = self.drawn_text(worded["segments"])
-                if variant.get("tables"):
+                if varies(variant.get("tables")):
                     item["t"] = self.at_tables(variant["tables"], worded)
                 items.append(item)
         stated = {}
         for q in self.game.questions:
             worded = self.game.worded[q.id][self.lang]
             stated[q.id] = {"text": worded["text"], "why": worded["why"]}
-            if self.game.tables.get(q.id):
+            if varies(self.game.tables.get(q.id)):
                 stated[q.id]["t"] = self.at_tables(self.game.tables[q.id], worded)
         return json.dumps({"game": self.game.id, "lang": self.lang, "controls": controls, "variants": items,
                            "stated": stated}, ensure_ascii=False, separators=(",", ":"))
@@ -412,7 +411,7 @@ class Writer:
         page = next((p for p, sections in self.game.pages.items() if any(s.kind == "rule-sets" for s in sections)), None)
         return {"game": self.game.id, "label": self.ui["rule_sets"]["playing"],
                 "now": self.set_words().set_name(self.game.rule_sets.default), "change": self.ui["rule_sets"]["change"],
-                "link": f"{page}.md" if page and not on_rules_page else None, "default": self.game.rule_sets.default,
+                "link": ("" if name == "refresher" else "../") + f"{page}/" if page and not on_rules_page else None, "default": self.game.rule_sets.default,
                 "file": RULES_FILE if name == "refresher" else f"../{RULES_FILE}", "chooser": on_rules_page,
                 "script": "../" * (site_languages().prefix(self.lang).count("/") + (name != "refresher") + 1)
                           + "assets/rules.js"}

@@ -157,6 +157,12 @@ def _worded(check: QuestionCheck, entries: dict, group: dict) -> dict | None:
                       facts=values, presentation=presentation)
 
 
+def varies(tables: dict | None) -> bool:
+    """Whether some table asks the question otherwise (another answer or other words) or not at all: else the page
+    carries no lookup for it (Faraway's variant changes only the deal, so none of its questions varies)."""
+    return bool(tables) and (len(tables["groups"]) > 1 or any(group != 0 for group in tables["by"].values()))
+
+
 def verify_tables(site: Site, problems: Problems, memo: Memo | None = None) -> None:
     """Every question and practice variant of a game with rule sets, at every table: game.tables[question id] and
     variant["tables"]. Taken from the memo while the game's verification would be (the same inputs), kept when done."""

@@ -14,7 +14,8 @@ class FarawayFacts(Facts):
     players_min: int            # the checker's input bound only; the sources give no player count
     players_max: int
     rounds: int
-    hand: int                   # Regions dealt to each player
+    hand: int                   # Regions in each player's hand after setup
+    dealt: int                  # Regions dealt to each player at setup (the advanced variant deals more, keeps `hand`)
     center_extra: int           # Regions in the centre = players + center_extra
     number_min: int
     number_max: int
