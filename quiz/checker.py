@@ -196,6 +196,11 @@ class Presentation:
         """Tables the pages show that the rules compute (for a `computed-table` section), by entry id."""
         return {}
 
+    def named_plainly(self) -> set[str]:
+        """Options the numbers table names by their plain name (rule_sets' words), not its label: where the label's
+        aside would disagree with another line of the table at these facts."""
+        return set()
+
     def calculators(self) -> dict[str, dict]:
         """Dice calculators the pages offer (a `calculator` section entry): id -> its table file (one of data_files()),
         how many faces a die has and how many dice a roll may have."""

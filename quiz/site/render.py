@@ -65,7 +65,10 @@ def format_percent(value: Fraction, lang: str) -> str:
 
 
 def format_cell(value, lang: str) -> str:
-    """A computed value: a whole number, or a fraction shown exactly and as a percent (chances) or decimal."""
+    """A computed value: a whole number, or a fraction shown exactly and as a percent (chances) or decimal; a fraction
+    of 0 is a chance that is none (6 dice never farkle where six dead dice score), shown as a percent like its column."""
+    if isinstance(value, Fraction) and value == 0:
+        return format_percent(value, lang)
     if isinstance(value, Fraction) and value.denominator != 1:
         if value < 1:
             return f"{value.numerator}/{value.denominator} ≈ {format_percent(value, lang)}"
@@ -354,9 +357,11 @@ class Writer:
 
     def numbers_at(self, facts) -> list[list[str]]:
         """The scoring table's rows at a table: each option it scores, named as the numbers table or the rule sets name
-        it, with its points (or its multiple of the three of a kind)."""
-        words = self.set_words()
-        return [[words.rule_name(option.id), words.option_value(option)] for option in getattr(facts, facts.OPTIONS)]
+        it, with its points (or its multiple of the three of a kind); plainly where the presentation says a label's aside
+        would disagree with another line."""
+        words, plainly = self.set_words(), self.game.at_table(facts)[1].named_plainly()
+        return [[words.rule_name(option.id, plain=option.id in plainly), words.option_value(option)]
+                for option in getattr(facts, facts.OPTIONS)]
 
     def computed_rows(self, entry_id: str, presentation) -> dict:
         """A computed table's rows and chart bars as another table's presentation computes them."""

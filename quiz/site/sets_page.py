@@ -19,9 +19,12 @@ class SetWords:
     def set_name(self, set_id: str) -> str:
         return self.fill(self.own["sets"][set_id]["name"])
 
-    def rule_name(self, name: str) -> str:
-        """A fact's or scoring option's name: the numbers table's label where it lists the option, else rule_sets'."""
+    def rule_name(self, name: str, plain: bool = False) -> str:
+        """A fact's or scoring option's name: the numbers table's label where it lists the option, else rule_sets' (or,
+        `plain`, rule_sets' where it has one: a label's aside that another line of the table contradicts)."""
         entry = self.texts["entries"].get(name)
+        if plain and name in self.own["rules"]:
+            return self.fill(self.own["rules"][name]["name"])
         if entry and "label" in entry:
             return self.fill(entry["label"])
         return self.fill(self.own["rules"][name]["name"])

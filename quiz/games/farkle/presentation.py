@@ -33,7 +33,17 @@ class FarklePresentation(Presentation):
         values["four_ones_best"] = rules.score([1, 1, 1, 1])
         values["four_and_pair_best"] = rules.score([2, 2, 2, 2, 3, 3])
         values["score_step"] = rules.table.step
+        values["just_past_target"] = rules.facts.target + rules.table.step       # the least a turn can end above it
+        values["past_target"] = rules.facts.target + 4 * rules.table.step        # a turn's end a little above it
         return values
+
+    def named_plainly(self) -> set[str]:
+        """Three pairs, where four of a kind and a pair has a line of its own: "(four of a kind and a pair count too)"
+        beside "four of a kind and a pair: 1,500" reads as two prices for one roll."""
+        scoring = self.rules.facts.scoring
+        if not any(option.kinds == (4, 2) for option in scoring):
+            return set()
+        return {option.id for option in scoring if option.four_and_pair}
 
     def roll_table(self) -> dict[str, list]:
         """The checker's answer for every multiset of 1–6 dice: key "11356" -> [best score, best dice, hot dice]."""
