@@ -335,24 +335,26 @@ def lint_typography(site: Site, problems: Problems) -> None:
                                  f"no no-break space at {place!r}: {lang} writes one before : ; ! ? and inside « »")
 
 
-APOSTROPHES = ("'", "’")
+APOSTROPHES = ("'", "\u2019")
+APOSTROPHE = re.compile(r"(?<=[^\W\d_])['\u2019](?=[^\W\d_])")      # between two letters: not a quotation mark
 
 
 def lint_apostrophes(site: Site, problems: Problems) -> None:
-    """A language's texts write one apostrophe, the one most of them use: a page that mixes ' and ’ reads as two hands
-    (French had 3 curly among 40 straight on one page)."""
+    """A language's texts write one apostrophe, the one its ui.<lang>.yml names (labels.apostrophe): a page that mixes
+    ' and ’ reads as two hands (French had 3 curly among 40 straight on one page)."""
     for lang in site.languages:
-        files = _text_files(site, lang)
-        counts = {mark: sum(text.count(mark) for _, texts in files for _, text in _strings(texts)) for mark in APOSTROPHES}
-        usual = max(APOSTROPHES, key=lambda mark: counts[mark])          # a tie keeps the straight one
-        other = next(mark for mark in APOSTROPHES if mark != usual)
-        for path, texts in files:
+        usual = ((site.ui.get(lang) or {}).get("labels") or {}).get("apostrophe")
+        if usual not in APOSTROPHES:
+            continue
+        for path, texts in _text_files(site, lang):
             for key_path, text in _strings(texts):
-                if other in text:
-                    at = text.index(other)
-                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR114",
-                                 f"apostrophe {other!r} at {text[max(0, at - 8): at + 4]!r}: {lang}'s texts write "
-                                 f"{usual!r} ({counts[usual]} of {counts[usual] + counts[other]})")
+                for found in APOSTROPHE.finditer(text):
+                    if found.group() != usual:
+                        at = found.start()
+                        problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR114",
+                                     f"apostrophe {found.group()!r} at {text[max(0, at - 8): at + 4]!r}: {lang} writes "
+                                     f"{usual!r} (labels.apostrophe)")
+                        break
 
 
 # Section kinds whose entries' text starts a line of the page's Markdown (a paragraph, or an item after "1. ").

@@ -28,7 +28,7 @@ CODES: dict[str, str] = {
     "RR111": "a text would start a Markdown line with a number and a dot (\"1. turda\"), which the page draws as a list",
     "RR112": "a date typed into a text instead of {as_of}, which each language writes in its own format",
     "RR113": "a placeholder in a table's label (a column, numbers_rule, numbers_value), which a page shows as it is",
-    "RR114": "an apostrophe unlike the rest of its language's texts (each language writes the one most of them use)",
+    "RR114": "an apostrophe other than the one its language writes (labels.apostrophe in ui.<lang>.yml)",
     "RR201": "an id used twice",
     "RR202": "a page ref outside the rulebook",
     "RR203": "an easy-to-forget entry without a rank, or a rank used twice",
