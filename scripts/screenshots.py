@@ -51,12 +51,14 @@ def main(site: Path = ROOT / "site", media: Path = ROOT / "media") -> None:
             fresh.goto(f"{base}{prefix}farkle/rules/?rules={rules}")
             fresh.locator(".rr-chooser input:checked").wait_for()
             fresh.evaluate("scrollTo(0, document.querySelector('.rr-chooser').getBoundingClientRect().top + scrollY - 70)")
+            fresh.wait_for_timeout(400)         # the header's title swaps on scroll: shoot once it has
             fresh.screenshot(path=media / f"rules-chooser-{lang}.png")
             fresh.goto(f"{base}{prefix}farkle/")
             for face in (2, 2, 3, 4, 6, 6):
                 fresh.locator(f".rr-calc-faces .rr-die:nth-child({face})").click()
             fresh.locator(".rr-calc-result strong").first.wait_for()
             fresh.evaluate("scrollTo(0, document.querySelector('.rr-tool').getBoundingClientRect().top + scrollY - 70)")
+            fresh.wait_for_timeout(400)         # the header's title swaps on scroll: shoot once it has
             fresh.screenshot(path=media / f"rules-calculator-{lang}.png")
             fresh.close()
         browser.close()
