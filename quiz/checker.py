@@ -138,30 +138,35 @@ class Rules:
         """The names a question may use as its `check`."""
         return list(_rule_signatures(cls))
 
-    def _bound(self, check: str, givens: Any) -> inspect.BoundArguments:
-        """The givens as arguments of the rule `check`; MalformedInput for an unknown rule or a wrong set of givens."""
-        signature = _rule_signatures(type(self)).get(check)
-        if signature is None:
+    def _bound(self, check: str, givens: Any) -> dict[str, Any]:
+        """The givens as keyword arguments of the rule `check`; MalformedInput for an unknown rule or a wrong set of
+        givens. Every rule's parameters are plain names, so givens that name exactly its required ones, or some of its
+        optional ones too, are its arguments as they are (inspect's bind, for the message, only when they are not)."""
+        names = _rule_parameters(type(self)).get(check)
+        if names is None:
             raise MalformedInput(f"{check!r} is not a rule of {type(self).__name__}")
         if not isinstance(givens, dict) or not all(isinstance(name, str) for name in givens):
             raise MalformedInput(f"givens: expected a mapping of names to values, got {givens!r}")
+        required, allowed = names
+        if required <= givens.keys() <= allowed:
+            return givens
         try:
-            return signature.bind(**givens)
+            _rule_signatures(type(self))[check].bind(**givens)
         except TypeError as exc:
             raise MalformedInput(f"givens of {check}: {exc}") from None
+        return givens
 
     def call(self, check: str, givens: dict) -> Any:
         """The rule `check` applied to the givens (keyword arguments)."""
-        bound = self._bound(check, givens)
-        return getattr(self, check)(*bound.args, **bound.kwargs)
+        return getattr(self, check)(**self._bound(check, givens))
 
     def illegal(self, check: str, givens: dict) -> list[str]:
         """Why these givens of `check` cannot occur in a real game; empty when they can.
 
         Raises MalformedInput first if the givens are malformed, so a caller never mistakes one for the other."""
-        bound = self._bound(check, givens)
+        arguments = self._bound(check, givens)
         judge: Callable[..., Iterator[str]] | None = getattr(self, f"{LEGALITY_PREFIX}{check}", None)
-        return list(judge(*bound.args, **bound.kwargs)) if judge else []
+        return list(judge(**arguments)) if judge else []
 
     @classmethod
     def beliefs(cls) -> list[Belief]:
@@ -170,8 +175,7 @@ class Rules:
 
     def believe(self, belief: Belief, givens: dict) -> Any:
         """The answer a player holding the belief gives for these givens of the rule it distorts (None: it gives none)."""
-        bound = self._bound(belief.distorts, givens)
-        return getattr(self, belief.method)(*bound.args, **bound.kwargs)
+        return getattr(self, belief.method)(**self._bound(belief.distorts, givens))
 
     def check_legal(self, check: str, givens: dict) -> None:
         """Raise IllegalState naming the first reason these givens cannot occur in a game."""
@@ -230,6 +234,19 @@ def _rule_signatures(cls: type) -> dict[str, inspect.Signature]:
         if getattr(member, "is_rule", False):
             signature = inspect.signature(member)
             found[name] = signature.replace(parameters=list(signature.parameters.values())[1:])
+    return found
+
+
+@functools.cache
+def _rule_parameters(cls: type) -> dict[str, tuple[frozenset, frozenset]]:
+    """Each rule's parameters by name: (the required ones, all of them). None takes *args or **kwargs (checked here)."""
+    found = {}
+    for name, signature in _rule_signatures(cls).items():
+        parameters = signature.parameters.values()
+        if any(p.kind not in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) for p in parameters):
+            raise TypeError(f"{cls.__name__}.{name}: a rule takes named parameters only")
+        found[name] = (frozenset(p.name for p in parameters if p.default is p.empty),
+                       frozenset(p.name for p in parameters))
     return found
 
 

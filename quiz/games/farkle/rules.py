@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import operator
 from fractions import Fraction
 from typing import Iterator
 
@@ -29,6 +30,14 @@ def kind_patterns(sizes: tuple[int, ...]) -> list[Counts]:
     for chosen in itertools.permutations(FACES, len(sizes)):
         found.add(tuple(sizes[chosen.index(face)] if face in chosen else 0 for face in FACES))
     return sorted(found)
+
+
+@functools.cache
+def one_die_less(n: int) -> tuple[tuple[Counts, tuple[Counts, ...]], ...]:
+    """Every roll of n dice, each with the rolls of n - 1 dice it holds (one die of each value it has taken away); the
+    same for every scoring table, so worked out once."""
+    return tuple((roll, tuple(tuple(c - (i == j) for j, c in enumerate(roll)) for i, count in enumerate(roll) if count))
+                 for roll in rolls_of(n))
 
 
 def rolls_of(n: int) -> Iterator[Counts]:
@@ -91,9 +100,9 @@ class ScoringTable:
         first = next(i for i, c in enumerate(part) if c)
         best = None
         for pattern, points, option in self.by_first[first]:
-            if (option, pattern) in without or not all(p <= c for p, c in zip(pattern, part)):
+            if (without and (option, pattern) in without) or not all(map(operator.le, pattern, part)):
                 continue
-            rest = self.split(tuple(c - p for c, p in zip(part, pattern)), without)
+            rest = self.split(tuple(map(operator.sub, part, pattern)), without)
             if rest is not None and (best is None or points + rest[0] > best[0]):
                 best = (points + rest[0], ((option, pattern),) + rest[1])
         return best
@@ -127,10 +136,9 @@ class ScoringTable:
             zero = tuple(0 for _ in FACES)
             best: dict[Counts, tuple] = {zero: (0, 0, zero)}
             for size in range(1, len(FACES) + 1):
-                for roll in rolls_of(size):
+                for roll, smaller in one_die_less(size):
                     points = self.best_split(roll)
-                    candidates = [best[tuple(c - (i == j) for j, c in enumerate(roll))]
-                                  for i, count in enumerate(roll) if count]
+                    candidates = [best[less] for less in smaller]
                     if points:
                         candidates.append((points, size, roll))
                     best[roll] = min(candidates, key=lambda found: (-found[0], found[1] if found[0] else 0, found[2]))
@@ -145,18 +153,20 @@ class ScoringTable:
 
 
 _TABLES: dict[tuple[ScoringOption, ...], ScoringTable] = {}
-_LAST: list = [None, None]     # the last options asked for and their table: most calls ask for the same ones again
+_BY_IDENTITY: dict[int, tuple] = {}     # id(options) -> (options, table): a table's facts share one tuple, and hashing
+                                        # it (every option, field by field) on each look-up cost 10 % of the tables' answers
 
 
 def scoring_table(options: tuple[ScoringOption, ...]) -> ScoringTable:
-    """The engine of a scoring table, one per table: the options checked by identity first (a table's facts share one
-    tuple), then by value."""
-    if _LAST[0] is options:
-        return _LAST[1]
+    """The engine of a scoring table, one per table: the options looked up by identity first, then by value. The entry
+    holds the options, so their id cannot be reused while it stands."""
+    known = _BY_IDENTITY.get(id(options))
+    if known is not None and known[0] is options:
+        return known[1]
     if options not in _TABLES:
         _TABLES[options] = ScoringTable(options)
-    _LAST[0], _LAST[1] = options, _TABLES[options]
-    return _LAST[1]
+    _BY_IDENTITY[id(options)] = (options, _TABLES[options])
+    return _TABLES[options]
 
 
 class FarkleRules(Rules):
