@@ -220,3 +220,29 @@ def test_offline_a_chosen_table_is_still_followed(visitor, site_dir, game, lang)
             calculator.locator(f".rr-calc-faces .rr-die:nth-child({face})").click()
         points = games.contract(games.load(game))[0](sets.facts(table)).best_score([1, 1, 1, 1])
         expect(calculator.locator(".rr-calc-result")).to_contain_text(format_decimal(points, locale=lang))
+
+
+@in_states("first-visit")
+@pytest.mark.parametrize("game, lang", CASES[:1] + CASES[-1:])
+def test_a_choice_made_before_the_rules_arrive_is_kept(visitor, site_dir, game, lang):
+    """On a slow line a player picks a set before rules.json has arrived: once it does, that choice is the table's,
+    not reset to the default (CI caught the chooser wired after a click, a sw-controlled run in Turkish)."""
+    sets, table, rule, value = a_table(game, lang)
+    rules = rules_json(site_dir, lang, game)
+    held = []
+    page = visitor.page
+    def hold(route):
+        held.append(route)
+    page.route("**/rules.json", hold)
+    page.goto(visitor.url(lang, f"{game}/rules/"))
+    page.wait_for_function("() => document.documentElement.classList.contains('rr-js')")
+    choose(page, rules, table, rule, value)
+    assert page.locator(".rr-chooser[data-rr-wired]").count() == 0 and held, "rules.json was not held back"
+    for route in held:
+        route.continue_()
+    page.unroute("**/rules.json")
+    expect(page.locator(".rr-chooser[data-rr-wired]")).to_have_count(1)
+    expect(page.locator(".rr-playing-now")).to_contain_text(rules["sets"][table.set]["name"])
+    assert f"rules={table.address()}" in page.locator(".rr-link-out").input_value()
+    page.reload()
+    expect(page.locator(".rr-playing-now")).to_contain_text(rules["sets"][table.set]["name"])

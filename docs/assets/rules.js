@@ -216,9 +216,20 @@
 
   /* --- the chooser (the rules page) ------------------------------------------------------------------------------ */
 
-  function wireChooser(rules, choice, apply) {
+  /* A choice made before rules.json arrived (a slow line, a first visit) is the table's latest word: kept, not reset. */
+  function earlyChanges(form) {
+    var touched = [];
+    if (form) {
+      form.addEventListener("change", function (event) {
+        if (!form.hasAttribute("data-rr-wired")) { touched.push(event.target); }
+      });
+    }
+    return touched;
+  }
+
+  function wireChooser(rules, choice, apply, touched) {
     var form = document.querySelector(".rr-chooser");
-    if (!form || form.hasAttribute("data-rr-wired")) { return; }
+    if (!form || form.hasAttribute("data-rr-wired")) { return choice; }
     form.setAttribute("data-rr-wired", "");
     var link = form.querySelector(".rr-link-out");
     function sync() {
@@ -242,8 +253,7 @@
       if (!isDefault(rules, choice)) { url.searchParams.set("rules", address(rules, choice)); }
       link.value = url.href.replace(/%2C/g, ",").replace(/%3A/g, ":");
     }
-    form.addEventListener("change", function (event) {
-      var target = event.target;
+    function take(target) {
       if (target.name === "rr-set") { choice = { set: target.value, house: choice.house }; }
       if (target.hasAttribute("data-rule")) {
         var rule = rules.house.filter(function (found) { return found.id === target.getAttribute("data-rule"); })[0];
@@ -251,6 +261,9 @@
       }
       choice = parse(rules, address(rules, choice));
       store(rules.game, address(rules, choice));
+    }
+    form.addEventListener("change", function (event) {
+      take(event.target);
       sync();
       apply(choice);
     });
@@ -259,7 +272,9 @@
       if (navigator.clipboard) { navigator.clipboard.writeText(link.value).then(done, function () { link.select(); }); }
       else { link.select(); }
     });
+    touched.forEach(take);
     sync();
+    return choice;
   }
 
   function setUp() {
@@ -281,6 +296,7 @@
       return statedFile;
     }
     var choice = null;
+    var touched = earlyChanges(document.querySelector(".rr-chooser"));
     /* the rules a wrong answer comes from, where another set or house rule gives it (the files load on the first) */
     stub.other = function () { return Promise.resolve(null); };
     if (poolUrl) {
@@ -313,8 +329,7 @@
           showStated(rules, values, stated);
         });
       }
-      wireChooser(rules, parse(rules, wanted || rules["default"]), apply);
-      return apply(parse(rules, wanted || rules["default"]));
+      return apply(wireChooser(rules, parse(rules, wanted || rules["default"]), apply, touched));
     }).catch(function () { line.classList.add("rr-playing-unknown"); });
     ready.then(stub.done, stub.done);
   }
