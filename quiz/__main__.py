@@ -1,5 +1,6 @@
 """Command line: `python -m quiz lint` checks rules/; `python -m quiz verify` also checks every quiz question;
-`python -m quiz new <id>` writes the skeleton of a new game as a draft."""
+`python -m quiz witness <game> [question]` prints, as JSON, the game record that reaches each question and practice
+variant; `python -m quiz new <id>` writes the skeleton of a new game as a draft."""
 from __future__ import annotations
 
 import argparse
@@ -13,14 +14,16 @@ from quiz.site.problems import ContentError
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m quiz", description=__doc__)
-    parser.add_argument("command", choices=["lint", "verify", "new"])
-    parser.add_argument("game", nargs="?", help="new: the new game's id (lower-case words joined by '-')")
+    parser.add_argument("command", choices=["lint", "verify", "witness", "new"])
+    parser.add_argument("game", nargs="?", help="new: the new game's id (lower-case words joined by '-'); witness: "
+                                                "the game")
+    parser.add_argument("question", nargs="?", help="witness: one question's id (default: every question)")
     parser.add_argument("--rules", type=Path, default=None, help="the rules folder (default: rules/)")
     args = parser.parse_args(argv)
     if args.command == "new":
         return new(args.game)
     try:
-        site = load_site(args.rules or rules_dir(), verify=args.command == "verify")
+        site = load_site(args.rules or rules_dir(), verify=args.command in ("verify", "witness"))
     except ContentError as error:
         print(error, file=sys.stderr)
         print(f"{len(error.problems)} problem(s)", file=sys.stderr)
@@ -28,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     for game_id, problems in site.drafts.items():
         print(f"draft {game_id}: left out of the site, {len(problems)} problem(s) left:")
         print("\n".join(f"  {p}" for p in problems))
+    if args.command == "witness":
+        return witness(site, args.game, args.question)
     questions = sum(len(g.questions) for g in site.games)
     checked = f", {questions} quiz questions agree with the rules checkers" if args.command == "verify" else ""
     print(f"rules/ is consistent: {len(site.games)} game(s), {len(site.languages)} languages{checked}")
@@ -38,6 +43,33 @@ def main(argv: list[str] | None = None) -> int:
                   f"from {len(game.practice)} questions; dropped {sum(p.illegal for p in pools)} drawn as illegal, "
                   f"{sum(p.lost for p in pools)} that lost what their question tests, {sum(p.untested for p in pools)} "
                   f"that no wrong belief answers otherwise and {sum(p.repeated for p in pools)} that read like another")
+    return 0
+
+
+def witness(site, game_id: str | None, question_id: str | None) -> int:
+    """Every question's (or one question's) givens, with the record that reaches them, as JSON lines of
+    {"game", "question", "variant" (null: the stated question), "check", "givens", "record"}."""
+    import json
+
+    from quiz.site.bank import Practice, variant_id, with_derived
+    from quiz.site.source import plain
+
+    game = next((g for g in site.games if g.id == game_id), None)
+    if game is None:
+        print(f"python -m quiz witness <game> [question]: games: {', '.join(g.id for g in site.games)}", file=sys.stderr)
+        return 2
+    questions = [q for q in game.questions if question_id in (None, q.id)]
+    if not questions:
+        print(f"{game_id} has no question {question_id!r}", file=sys.stderr)
+        return 2
+    for question in questions:
+        stated = with_derived(question, question.givens, game.values())
+        cases = [(None, stated)] + [(variant_id(question, v), v["givens"])
+                                    for v in game.practice.get(question.id, Practice()).variants]
+        for variant, givens in cases:
+            print(json.dumps({"game": game.id, "question": question.id, "variant": variant, "check": question.check,
+                              "givens": plain(givens), "record": game.witness(question.check, givens)},
+                             ensure_ascii=False, default=str))
     return 0
 
 

@@ -1,5 +1,6 @@
 """What every game's rules checker shares: the two kinds of bad input, facts as a frozen dataclass, the @rule and @belief
-markers, rules bound to facts, and the presentation a game's pages need apart from its rules."""
+markers, rules bound to facts, witnesses (game records that reach a question's givens), and the presentation a game's
+pages need apart from its rules."""
 from __future__ import annotations
 
 import dataclasses
@@ -182,6 +183,49 @@ class Rules:
         reasons = self.illegal(check, givens)
         if reasons:
             raise IllegalState(reasons[0])
+
+
+class Witnesses:
+    """A game's witnesses at one table: for a rule's givens, a whole game record that the game's engine replays from
+    the start to a state showing exactly those givens (python-chess: a position reached by legal moves is legal; one
+    typed in is only checked). A question whose givens no record reaches describes no game.
+
+    A subclass names its engine's `replay(rules, record)` (IllegalState, with why, for a record that is no game) as
+    REPLAY, and for each rule a question may ask, `_build_<rule>(**givens)` yielding candidate records and
+    `_read_<rule>(state, record)` the givens the state shows ({} at a moment the rule does not ask about). Every
+    candidate is replayed and read before it counts: a builder's mistake costs a witness, never a wrong one."""
+
+    REPLAY: Callable[[Any, dict], Any]
+
+    def __init__(self, rules: "Rules"):
+        self.rules, self.facts = rules, rules.facts
+
+    def replay(self, record: dict) -> Any:
+        """The state a record reaches, every move checked."""
+        return type(self).REPLAY(self.rules, record)
+
+    def witness(self, check: str, givens: dict) -> dict | None:
+        """A record that reaches these givens of `check`, or None: none found (no builder for the rule, or no game)."""
+        build = getattr(self, f"_build_{check}", None)
+        if build is None:
+            return None
+        try:
+            for record in build(**givens):
+                if record is not None and self.reaches(check, record, givens):
+                    return record
+        except (IllegalState, MalformedInput):      # the givens are no game the builder can lay out
+            return None
+        return None
+
+    def reaches(self, check: str, record: dict, givens: dict) -> bool:
+        try:
+            return self.givens(check, record) == givens
+        except IllegalState:
+            return False
+
+    def givens(self, check: str, record: dict) -> dict:
+        """The givens of `check` that the state a record reaches shows; IllegalState if it is no game."""
+        return getattr(self, f"_read_{check}")(self.replay(record), record)
 
 
 class Presentation:

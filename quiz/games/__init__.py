@@ -1,8 +1,9 @@
-"""The games' rules, one package each under quiz/games/<game>/ (its id with "_" for "-"), in four modules that import
+"""The games' rules, one package each under quiz/games/<game>/ (its id with "_" for "-"), in six modules that import
 only the ones before them: facts.py (the facts as a frozen dataclass, read from game.yml), rules.py (one small method
-per rule, and what no game can reach), beliefs.py (the wrong beliefs players hold, as code: the full checker),
-presentation.py (the numbers, tables, filters and pictures the pages need). The package names them: CHECKER and
-PRESENTATION."""
+per rule), engine.py (a game's state and moves, each applied by the rules: a record replays to a state or is refused),
+witnesses.py (for a question's givens, a game record that reaches them), beliefs.py (the wrong beliefs players hold,
+as code: the full checker), presentation.py (the numbers, tables, filters and pictures the pages need). The package
+names them: CHECKER, WITNESSES and PRESENTATION."""
 from __future__ import annotations
 
 import importlib
@@ -10,9 +11,9 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType
 
-from quiz.checker import REPO_RULES, Presentation, Rules, read_game
+from quiz.checker import REPO_RULES, Presentation, Rules, Witnesses, read_game
 
-GAME_MODULES = ("facts", "rules", "beliefs", "presentation")   # each imports only those before it
+GAME_MODULES = ("facts", "rules", "engine", "witnesses", "beliefs", "presentation")   # each imports only those before it
 
 
 def package_name(game_id: str) -> str:
@@ -50,6 +51,15 @@ def contract(package: ModuleType) -> tuple[type[Rules], type[Presentation]]:
         raise TypeError(f"{package.__name__} must name its presentation, a subclass of quiz.checker.Presentation, "
                         f"as PRESENTATION")
     return checker, presentation
+
+
+def witnesses(package: ModuleType) -> type[Witnesses] | None:
+    """The witnesses class a game's package names as WITNESSES; None where it names none (then no question of the game
+    has a game that reaches it: RR313); TypeError if WITNESSES is something else."""
+    found = getattr(package, "WITNESSES", None)
+    if found is not None and not (isinstance(found, type) and issubclass(found, Witnesses)):
+        raise TypeError(f"{package.__name__}.WITNESSES must be a subclass of quiz.checker.Witnesses")
+    return found
 
 
 def bound(game_id: str, rules_dir: Path = REPO_RULES) -> Rules:

@@ -32,7 +32,8 @@ class Practice:
     """A question's practice variants (the givens, with derived ones filled in, and the answer) and what was dropped."""
 
     variants: list = dataclasses.field(default_factory=list)
-    illegal: int = 0     # drawn, but no game reaches them
+    illegal: int = 0     # drawn, but the checker says no game can show them
+    unreached: int = 0   # drawn, but no witness: no game record the engine replays to them was found
     lost: int = 0        # legal, but they lose what the question tests (`keep`)
     untested: int = 0    # every wrong belief of the rule gives the right answer too: they test nothing
     repeated: int = 0    # they read like another question or variant of the game in some language
@@ -256,6 +257,10 @@ class QuestionCheck:
         except Exception as exc:
             self.add("RR305", f"checker crashed: {type(exc).__name__}: {exc}")
             return None
+        if self.game.witness(question.check, givens) is None:
+            self.add("RR313", f"no game reaches these givens: {games.folder(self.game.id)}/witnesses.py finds no record "
+                              f"that the engine replays to them (python -m quiz witness {self.game.id} {question.id})")
+            return None
         if not answer_type_ok(question.kind, answer):
             self.add("RR305", f"the checker's {answer!r} is not a {question.kind} answer")
             return None
@@ -443,6 +448,9 @@ class QuestionCheck:
                     practice.illegal += 1
                     continue
                 result, answer = computed(game, question, givens)
+                if game.witness(question.check, givens) is None:
+                    practice.unreached += 1
+                    continue
             except (MalformedInput, IllegalState) as exc:
                 self.add("RR306", f"vary draws malformed givens ({exc}); {self.steps() or 'narrow the ranges'}")
                 return None
@@ -465,16 +473,18 @@ class QuestionCheck:
                 continue
             answers[repr(answer)] += 1
             practice.variants.append({"givens": givens, "answer": answer, "result": result, "beliefs": beliefs})
-        if MIN_PRACTICE_VARIANTS <= len(practice.variants) < PRACTICE_VARIANTS and practice.illegal > len(practice.variants):
+        no_game = practice.illegal + practice.unreached
+        if MIN_PRACTICE_VARIANTS <= len(practice.variants) < PRACTICE_VARIANTS and no_game > len(practice.variants):
             advice = self.steps()   # most draws were no game: a range that misses its step still builds, just thinly
             if advice:
-                self.add("RR306", f"vary: {practice.illegal} draws are games that cannot happen, only "
+                self.add("RR306", f"vary: {no_game} draws are games that cannot happen, only "
                                   f"{len(practice.variants)} of {PRACTICE_VARIANTS} variants are left; {advice}")
                 return None
         if len(practice.variants) < MIN_PRACTICE_VARIANTS:
             self.add("RR306", f"vary: only {len(practice.variants)} variant(s) are legal, keep "
                      f"{', '.join(c.text for c in question.keep or []) or 'the question'} and catch a wrong belief"
-                     f" ({practice.illegal} illegal, {practice.lost} lost it, {practice.untested} caught none); "
+                     f" ({practice.illegal} illegal, {practice.unreached} reached by no game, {practice.lost} lost it, "
+                     f"{practice.untested} caught none); "
                      f"{self.steps() or 'widen or narrow the ranges'}")
             return None
         return practice if self.answers_move(practice) else None
@@ -503,7 +513,8 @@ class QuestionCheck:
         try:
             assign(drawn, name, value)
             givens = with_derived(self.question, drawn, self.facts)
-            if self.game.checker.illegal(self.question.check, givens):
+            if self.game.checker.illegal(self.question.check, givens) or \
+                    self.game.witness(self.question.check, givens) is None:
                 return False
             computed(self.game, self.question, givens)
         except Exception:  # whatever the checker says against it, this value is no game; the draw reported why

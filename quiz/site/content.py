@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from quiz import games
-from quiz.checker import MalformedInput, Presentation, Rules
+from quiz.checker import MalformedInput, Presentation, Rules, Witnesses
 from quiz.site.languages import rules_dir, site_languages
 from quiz.site.problems import ContentError, Problems
 from quiz.site.rulesets import RuleSets, bound_with_reads, load_rule_sets
@@ -166,6 +166,7 @@ class Game:
     presentation: Presentation      # what its pages need from those rules: numbers, tables, filters, pictures
     raw: dict = dataclasses.field(default_factory=dict)
     rule_sets: RuleSets | None = None   # the sets tables play by (sets.yml); None: the game.yml rules only
+    witnesses: type[Witnesses] | None = None   # its game records for a question's givens; None: the package names none
     _tables: dict = dataclasses.field(default_factory=dict, repr=False)   # facts -> (checker, presentation)
     _table_values: dict = dataclasses.field(default_factory=dict, repr=False)
     questions: list[Question] = dataclasses.field(default_factory=list)
@@ -201,6 +202,13 @@ class Game:
             checker = type(self.checker)(facts)
             self._tables[facts] = (checker, type(self.presentation)(checker))
         return self._tables[facts]
+
+    def witness(self, check: str, givens: dict, checker: Rules | None = None) -> dict | None:
+        """A game record the engine replays to these givens of `check`, at the checker's table (the default one without
+        a checker); None where none is found."""
+        if self.witnesses is None:
+            return None
+        return self.witnesses(checker or self.checker).witness(check, plain(givens))
 
     def derived_reads(self) -> dict[str, set]:
         """Each number the presentation derives, with the facts it reads (noted once, at the default table)."""
@@ -408,6 +416,11 @@ def load_game(game_dir: Path, languages: tuple[str, ...], problems: Problems) ->
     game = Game(raw["id"], game_dir, raw["order"], _date(raw, path, problems), raw.get("rulebook"), dict(raw["facts"]),
                 pages, texts, checker, presentation, raw)
     game.rule_sets = load_rule_sets(game_dir, game.id, checker.facts if checker else None, problems)
+    if checker is not None:
+        try:
+            game.witnesses = games.witnesses(games.load(game.id))
+        except TypeError as exc:
+            problems.add(path, None, game.id, "RR007", f"{games.folder(game.id)}/: {exc}")
     _load_questions(game, languages, problems)
     return game
 

@@ -48,6 +48,7 @@ CODES: dict[str, str] = {
     "RR311": "an easy-to-forget rule no practice variant tests, without a reason under `unpractised:`",
     "RR312": "a practice question whose answer does not move: one answer in every variant, or a yes/no answer in "
              "fewer than a quarter",
+    "RR313": "a stated question no game reaches: its game's witnesses find no record the engine replays to its givens",
     "RR401": "a rule set or house rule whose changes the game's facts reject (an unknown fact or option, a value of the "
              "wrong form), or a default set that changes something",
     "RR402": "a rule set that names a source `sources:` lacks, or quotes, calls silent or disputed what is neither a "

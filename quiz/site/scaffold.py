@@ -168,7 +168,8 @@ def question_texts_yml(lang: str) -> str:
 
 
 def checker_package(game_id: str) -> dict[str, str]:
-    """quiz/games/<game>/: the facts, the rules, the wrong beliefs, the presentation, and the package naming them."""
+    """quiz/games/<game>/: the facts, the rules, the engine and its witnesses, the wrong beliefs, the presentation, and
+    the package naming them."""
     name, package = class_name(game_id), games.package_name(game_id)
     return {
         "facts.py": f'''"""{name}'s facts as frozen data (rules/{game_id}/game.yml `facts:`). TODO: a field per fact."""
@@ -210,6 +211,48 @@ class {name}Rules(Rules):
         self.enough_players(players)
         return iter(())
 ''',
+        "engine.py": f'''"""{name} as an engine: a game's state and its moves, each applied by the rules; a record that breaks
+one is refused with IllegalState naming why. TODO: the real moves (deal, turns, rounds), one small method each.
+
+A record, as JSON: {{"players": ["Ana", "Bruno", ...]}}: who sat down to play."""
+from __future__ import annotations
+
+import dataclasses
+
+from quiz.checker import IllegalState
+from {package}.rules import {name}Rules
+
+
+@dataclasses.dataclass
+class Table:
+    players: list[str]
+
+
+def replay(rules: {name}Rules, record: dict) -> Table:
+    """The state a record reaches, every move checked."""
+    players = list(record.get("players", []))
+    if len(set(players)) != len(players):
+        raise IllegalState(f"players: {{players}}: a name twice")
+    return Table(players)
+''',
+        "witnesses.py": f'''"""{name}'s witnesses: for a question's givens, a game record the engine replays to them (rules/README.md).
+TODO: a builder and a reader for each rule a question asks."""
+from __future__ import annotations
+
+from quiz.checker import Witnesses
+from {package}.engine import Table, replay
+
+
+class {name}Witnesses(Witnesses):
+    REPLAY = replay
+
+    def _build_enough_players(self, players):
+        """TODO: a table where this many sat down to play."""
+        yield {{"players": [f"player {{n}}" for n in range(1, players + 1)]}}
+
+    def _read_enough_players(self, table: Table, record) -> dict:
+        return {{"players": len(table.players)}}
+''',
         "beliefs.py": f'''"""The wrong beliefs about {name} its easy-to-forget entries name, as code. TODO: one per wrong belief."""
 from __future__ import annotations
 
@@ -245,8 +288,9 @@ from __future__ import annotations
 
 from {package}.beliefs import {name}
 from {package}.presentation import {name}Presentation
+from {package}.witnesses import {name}Witnesses
 
-CHECKER, PRESENTATION = {name}, {name}Presentation
+CHECKER, PRESENTATION, WITNESSES = {name}, {name}Presentation, {name}Witnesses
 ''',
     }
 

@@ -7,9 +7,11 @@ from pathlib import Path
 from quiz.checker import REPO_RULES, read_game
 from quiz.games.faraway.beliefs import Faraway
 from quiz.games.faraway.facts import FarawayFacts
+from quiz.games.faraway.witnesses import FarawayWitnesses
 from quiz.games.faraway.presentation import FarawayPresentation
 from quiz.games.faraway.rules import COLOURS, PER_KINDS, WONDERS, FarawayRules, rising_steps
 
+WITNESSES = FarawayWitnesses
 CHECKER, PRESENTATION = Faraway, FarawayPresentation
 
 
@@ -18,5 +20,5 @@ def default(rules_dir: Path = REPO_RULES) -> Faraway:
     return Faraway.bind(read_game("faraway", rules_dir))
 
 
-__all__ = ["CHECKER", "COLOURS", "PER_KINDS", "PRESENTATION", "WONDERS", "Faraway", "FarawayFacts",
+__all__ = ["CHECKER", "WITNESSES", "FarawayWitnesses", "COLOURS", "PER_KINDS", "PRESENTATION", "WONDERS", "Faraway", "FarawayFacts",
            "FarawayPresentation", "FarawayRules", "default", "rising_steps"]

@@ -6,9 +6,11 @@ from pathlib import Path
 from quiz.checker import REPO_RULES, read_game
 from quiz.games.farkle.beliefs import Farkle
 from quiz.games.farkle.facts import FarkleFacts, ScoringOption
+from quiz.games.farkle.witnesses import FarkleWitnesses
 from quiz.games.farkle.presentation import FarklePresentation
 from quiz.games.farkle.rules import FarkleRules
 
+WITNESSES = FarkleWitnesses
 CHECKER, PRESENTATION = Farkle, FarklePresentation
 
 
@@ -17,5 +19,5 @@ def default(rules_dir: Path = REPO_RULES) -> Farkle:
     return Farkle.bind(read_game("farkle", rules_dir))
 
 
-__all__ = ["CHECKER", "PRESENTATION", "Farkle", "FarkleFacts", "FarklePresentation", "FarkleRules", "ScoringOption",
+__all__ = ["CHECKER", "WITNESSES", "FarkleWitnesses", "PRESENTATION", "Farkle", "FarkleFacts", "FarklePresentation", "FarkleRules", "ScoringOption",
            "default"]

@@ -327,6 +327,9 @@ class FarkleRules(Rules):
         step = self.table.step
         if self._banked(banked, what) % step:
             yield f"{what}: {banked} points; every score is a multiple of {step}, so no game reaches it"
+        first = self.bank_needs(0)
+        if 0 < banked < first:
+            yield f"{what}: {banked} points; a first bank needs {first} here, so no total below it but 0 is reached"
 
     def _unplayable_turn(self, set_asides) -> Iterator[str]:
         """Each set-aside must score and come from the dice still in hand; hot dice give all of them back."""

@@ -1,6 +1,8 @@
 """Pips, a synthetic game for the machinery's tests: every section kind and answer kind, no real game's content.
 Roll some dice with few faces; your total is every pip; the higher total wins; the most points leads; the highest
-roll goes first. It is a rules checker like any other, and tests/test_new_game.py builds the site with it added."""
+roll goes first. It is a rules checker like any other, and tests/test_new_game.py builds the site with it added. Its engine: each round
+every player rolls (all dice, or fewer to try a total), and whoever rolls the higher total wins the round and scores that
+total as points (a tie scores nothing); a game record replays round by round (PipsWitnesses)."""
 from __future__ import annotations
 
 import dataclasses
@@ -8,7 +10,7 @@ import itertools
 from fractions import Fraction
 from typing import Any, Iterator
 
-from quiz.checker import Facts, MalformedInput, Presentation, Rules, belief, rule
+from quiz.checker import Facts, IllegalState, MalformedInput, Presentation, Rules, Witnesses, belief, rule
 
 
 @dataclasses.dataclass(frozen=True)
@@ -139,4 +141,82 @@ class PipsPresentation(Presentation):
         return {"top_total": self.rules.facts.dice * self.rules.facts.faces}
 
 
-CHECKER, PRESENTATION = Pips, PipsPresentation
+def replay(rules: Pips, record: dict) -> dict:
+    """A Pips record ({"players": [...], "rounds": [{name: dice rolled}, ...]}) replayed: each round's totals and every
+    player's points; IllegalState for a roll no die makes or a round too many."""
+    facts, players = rules.facts, list(record["players"])
+    if not facts.players_min <= len(players) <= facts.players_max:
+        raise IllegalState(f"players: {len(players)}; Pips is for {facts.players_min}-{facts.players_max}")
+    points = {name: 0 for name in players}
+    if len(record["rounds"]) > facts.rounds:
+        raise IllegalState(f"rounds: {len(record['rounds'])}; the game has {facts.rounds}")
+    totals: dict = {}
+    for number, rolled in enumerate(record["rounds"]):
+        if set(rolled) != set(players):
+            raise IllegalState(f"rounds[{number}]: every player rolls, and only players")
+        for name, roll in rolled.items():
+            if not 1 <= len(roll) <= facts.dice or any(not 1 <= die <= facts.faces for die in roll):
+                raise IllegalState(f"rounds[{number}][{name!r}]: {roll} is no roll of {facts.dice} dice 1-{facts.faces}")
+        totals = {name: sum(roll) for name, roll in rolled.items()}
+        best = max(totals.values())
+        if list(totals.values()).count(best) == 1:
+            points[max(totals, key=totals.get)] += best
+    last = record["rounds"][-1] if record["rounds"] else {}
+    return {"last": last, "totals": totals, "points": points}
+
+
+class PipsWitnesses(Witnesses):
+    """A record per question: the rolls of the rounds that give its totals or points."""
+
+    REPLAY = replay
+
+    def dice_for(self, total: int) -> list[int] | None:
+        """All dice, showing `total` (as even as can be); None outside what they can show."""
+        dice, faces = self.facts.dice, self.facts.faces
+        if not dice <= total <= dice * faces:
+            return None
+        share, left = divmod(total, dice)
+        return [share + (i < left) for i in range(dice)]
+
+    def _build_roll_total(self, roll):
+        yield {"players": ["Ana", "Bruno"], "rounds": [{"Ana": list(roll), "Bruno": [1]}]}
+
+    def _read_roll_total(self, state, record):
+        return {"roll": state["last"]["Ana"]}
+
+    def _build_wins_round(self, mine, theirs):
+        mine_dice, their_dice = self.dice_for(mine), self.dice_for(theirs)
+        if mine_dice and their_dice:
+            yield {"players": ["you", "Bruno"], "rounds": [{"you": mine_dice, "Bruno": their_dice}]}
+
+    def _read_wins_round(self, state, record):
+        return {"mine": state["totals"]["you"], "theirs": state["totals"]["Bruno"]}
+
+    def _build_turn_order(self, played):
+        rolled = {name: self.dice_for(total) for name, total in played.items()}
+        if all(rolled.values()):
+            yield {"players": list(played), "rounds": [rolled]}
+
+    def _read_turn_order(self, state, record):
+        return {"played": state["totals"]}
+
+    def _build_leader(self, players):
+        """Each player's points as rounds they win, each with a total of the highest dice can show or what is left;
+        the others roll the lowest total in those rounds."""
+        lowest, highest = self.facts.dice, self.facts.dice * self.facts.faces
+        rounds = []
+        for name, points in players.items():
+            while points:
+                won = min(points, highest) if points - min(points, highest) == 0 or \
+                    points - min(points, highest) > lowest else points - lowest - 1
+                if won <= lowest:
+                    return
+                rounds.append({other: self.dice_for(won if other == name else lowest) for other in players})
+                points -= won
+        yield {"players": list(players), "rounds": rounds}
+
+    def _read_leader(self, state, record):
+        return {"players": state["points"]}
+
+
+CHECKER, PRESENTATION, WITNESSES = Pips, PipsPresentation, PipsWitnesses

@@ -1,0 +1,328 @@
+"""Faraway's witnesses: for a rule's givens, a game record (engine.py) that replays from the deal to a moment whose
+state shows exactly those givens, or None when none is found. A witness is built, not searched blindly: the rows each
+player plays, then the deal and the centres that put those Regions in their hands, then the engine plays it out
+(whoever finds a Sanctuary places the first one drawn, showing the face the question gives it). Every witness is
+replayed and read before it is returned: a record that does not reach the givens is never one."""
+from __future__ import annotations
+
+import itertools
+from typing import Any, Iterator
+
+from quiz.checker import Witnesses
+from quiz.games.faraway.engine import Game, IllegalMove, replay
+from quiz.games.faraway.rules import FarawayRules
+
+YOU = "you"                                                  # the player a question says "you" to
+OTHERS = ("Bruno", "Cem", "Dora", "Emil", "Fatma", "Gül")    # players a question does not name
+MAX_CLUES = 2                                                # clues on one card: the most any question shows
+MID_ROUND = 4                                                # "a mid-game round"
+
+
+class FarawayWitnesses(Witnesses):
+    """Witnesses at one table's rules (quiz.checker.Witnesses): a builder per rule a question asks, each laying out the
+    rows, deal and centres of a game, and a reader per rule, the givens the state it reaches shows."""
+
+    REPLAY = replay
+
+    # --- a game played out ------------------------------------------------------------------------------------------------
+
+    def play_out(self, rows: dict[str, list[int]], rounds: int, until: int | str | None = None,
+                 region_faces: dict | None = None, sanctuary_faces: dict | None = None) -> dict:
+        """A record in which each player (in this seating order) plays their row, a Region a round, for `rounds`
+        rounds, the last stopping after its first `until` turns (0: right after the plays), after the turn of the
+        player named `until`, or at its end (None). Each hand holds the next Regions of its row: dealt the first,
+        taking each next one from a centre laid out for it; whoever finds a Sanctuary places the first drawn, with the
+        next face of their plan in `sanctuary_faces` (or none). IllegalMove if the Regions do not go round."""
+        facts, names = self.facts, list(rows)
+        used = {n for row in rows.values() for n in row} | set(region_faces or {})
+        spare = (n for n in range(facts.number_max, facts.number_min - 1, -1) if n not in used)
+        taking = [r for r in range(1, rounds + 1) if self.rules.takes_from_center(r)]
+        try:
+            needs = {name: list(row) + [next(spare) for _ in range(facts.hand + len(taking) - len(row))]
+                     for name, row in rows.items()}
+            extra = {name: [next(spare) for _ in range(facts.dealt - facts.hand)] for name in names}
+            centres = []
+            for r in range(1, rounds + 1):
+                takes = [needs[name][facts.hand + r - 1] for name in names] if r in taking else []
+                centres.append(takes + [next(spare) for _ in range(self.rules.center_size(len(names)) - len(takes))])
+        except StopIteration:
+            raise IllegalMove(f"{len(names)} players' rows and hands need more Regions than the "
+                              f"{facts.regions} there are") from None
+        dealt = [n for name in names for n in needs[name][:facts.hand] + extra[name]]
+        laid_out = [n for centre in centres for n in centre]
+        record: dict[str, Any] = {"players": names, "regions": dealt + laid_out, "sanctuaries": [],
+                                  "faces": {"regions": dict(region_faces or {}), "sanctuaries": {}}, "rounds": []}
+        if facts.dealt != facts.hand:
+            record.update(regions=dealt, kept={name: needs[name][:facts.hand] for name in names}, reshuffled=laid_out)
+        game = replay(self.rules, record)
+        plans = {name: list(faces) for name, faces in (sanctuary_faces or {}).items()}
+        for r in range(1, rounds + 1):
+            played = {name: rows[name][r - 1] for name in names}
+            game.play(played)
+            done: list[dict] = []
+            record["rounds"].append({"play": played, "turns": done})
+            for player in game.pick_order():
+                if r == rounds and (until == len(done) or (done and done[-1]["player"] == until)):
+                    break
+                place = game.pile[0] if game.finds(player) and game.pile else None
+                if place is not None and plans.get(player.name):
+                    record["faces"]["sanctuaries"][place] = game.faces["sanctuaries"][place] = plans[player.name].pop(0)
+                take = needs[player.name][facts.hand + r - 1] if r in taking else None
+                game.turn(player.name, place, take)
+                done.append({"player": player.name, "place": place, "take": take})
+        return record
+
+    def rows_for(self, you: list[int], others: int = 1, length: int | None = None) -> dict[str, list[int]]:
+        """Your row and rows for `others` players the question says nothing of: numbers nobody else plays, from the
+        top down, so they never beat the one before (they find no Sanctuary)."""
+        length = len(you) if length is None else length
+        pool = [n for n in range(self.facts.number_max, self.facts.number_min - 1, -1) if n not in set(you)]
+        rows = {YOU: list(you)}
+        for name in OTHERS[:others]:
+            rows[name], pool = pool[:length], pool[length:]
+        return rows
+
+    # --- the checks: each builder yields candidate records, each reader the givens a record's state shows ----------------
+
+    def _tableau_record(self, tableau: dict, until: int | None) -> dict:
+        numbers = [region["number"] for region in tableau["regions"]]
+        faces = {r["number"]: {k: v for k, v in r.items() if k != "number"} for r in tableau["regions"]}
+        return self.play_out(self.rows_for(numbers), len(numbers), until, {n: f for n, f in faces.items() if f},
+                             {YOU: tableau.get("sanctuaries", [])})
+
+    def _build_score(self, tableau) -> Iterator[dict]:
+        yield self._tableau_record(tableau, None)
+
+    def _read_score(self, game: Game, record) -> dict:
+        return {"tableau": game.tableau(you(game))} if game.over else {}
+
+    def _build_sanctuaries_at_end(self, row) -> Iterator[dict]:
+        yield self._tableau_record({"regions": row, "sanctuaries": []}, None)
+
+    def _read_sanctuaries_at_end(self, game: Game, record) -> dict:
+        return {"row": game.tableau(you(game))["regions"]} if game.over else {}
+
+    def _build_sanctuary_draws_for(self, tableau) -> Iterator[dict]:
+        yield self._tableau_record(tableau, 0)
+
+    def _read_sanctuary_draws_for(self, game: Game, record) -> dict:
+        return {"tableau": game.tableau(you(game))} if game.moment() == "plays" else {}
+
+    _build_clues_in_tableau, _read_clues_in_tableau = _build_sanctuary_draws_for, _read_sanctuary_draws_for
+
+    def _build_first_scored(self, played) -> Iterator[dict]:
+        yield self.play_out(self.rows_for(played), self.facts.rounds)
+
+    def _read_first_scored(self, game: Game, record) -> dict:
+        return {"played": list(you(game).row)} if game.over else {}
+
+    _build_sees_everything, _read_sees_everything = _build_first_scored, _read_first_scored
+
+    def _build_play_order(self, rows) -> Iterator[dict]:
+        """Short of space, a row laid out in several lines: the record says how (`layout`, each line's length)."""
+        record = self.play_out(self.rows_for([n for line in rows for n in line]), self.facts.rounds)
+        yield {**record, "layout": {YOU: [len(line) for line in rows]}}
+
+    def _read_play_order(self, game: Game, record) -> dict:
+        if not game.over:
+            return {}
+        row, lines = iter(you(game).row), record.get("layout", {}).get(YOU, [len(you(game).row)])
+        return {"rows": [list(itertools.islice(row, length)) for length in lines]}
+
+    _build_scoring_order, _read_scoring_order = _build_play_order, _read_play_order
+
+    def _build_finds_sanctuary_in_row(self, row) -> Iterator[dict]:
+        yield self.play_out(self.rows_for(row), len(row), 0)
+
+    def _read_finds_sanctuary_in_row(self, game: Game, record) -> dict:
+        return {"row": list(you(game).row)} if game.moment() == "plays" else {}
+
+    _build_sanctuaries_found, _read_sanctuaries_found = _build_finds_sanctuary_in_row, _read_finds_sanctuary_in_row
+
+    def _build_sanctuaries_returned(self, drawn) -> Iterator[dict]:
+        """Your turn in a round where your Region beats the one before, with drawn - 1 clues in your tableau (at most
+        MAX_CLUES a Region, over as few rounds as that takes)."""
+        clues = drawn - self.facts.sanctuary_base_draw
+        for rounds in range(self.facts.no_sanctuary_round + 1, self.facts.rounds + 1):
+            if clues > MAX_CLUES * rounds:
+                continue
+            row = list(range(self.facts.number_min, self.facts.number_min + rounds))     # each beats the one before
+            faces = {n: {"clues": c} for n, c in zip(row, spread(clues, rounds, MAX_CLUES)) if c}
+            yield self.play_out(self.rows_for(row), rounds, YOU, faces)
+            return
+
+    def _read_sanctuaries_returned(self, game: Game, record) -> dict:
+        return {"drawn": game.turns[-1].drew} if game.turns and game.turns[-1].player == YOU else {}
+
+    _build_sanctuaries_placed, _read_sanctuaries_placed = _build_sanctuaries_returned, _read_sanctuaries_returned
+
+    def _build_pick_order(self, played) -> Iterator[dict]:
+        """The plays of a mid-game round: each player's number, after rows that fall until then."""
+        names, rounds = list(played), MID_ROUND
+        pool = [n for n in range(self.facts.number_max, self.facts.number_min - 1, -1) if n not in played.values()]
+        rows = {}
+        for name in names:
+            rows[name], pool = pool[:rounds - 1] + [played[name]], pool[rounds - 1:]
+        yield self.play_out(rows, rounds, 0)
+
+    def _read_pick_order(self, game: Game, record) -> dict:
+        return {"played": dict(game.played)} if game.moment() == "plays" else {}
+
+    def _build_center_left(self, players, taken) -> Iterator[dict]:
+        rows = self.rows_for([], players - 1, MID_ROUND)
+        rows[YOU] = [n for n in range(self.facts.number_min, self.facts.number_max + 1)
+                     if all(n not in row for row in rows.values())][:MID_ROUND]
+        yield self.play_out(rows, MID_ROUND, taken)
+
+    def _read_center_left(self, game: Game, record) -> dict:
+        """During a round's turns, or at its end (everyone took: the turns stay until the next plays)."""
+        if game.moment() not in ("turns", "plays", "round-end") or game.round == self.facts.rounds:
+            return {}
+        return {"players": len(game.players), "taken": len(game.turns)}
+
+    def _build_takes_from_center(self, round_number) -> Iterator[dict]:
+        yield self.play_out(self.rows_for(list(range(self.facts.number_max, 0, -1))[:round_number]), round_number, 0)
+
+    def _read_takes_from_center(self, game: Game, record) -> dict:
+        return {"round_number": game.round} if game.moment() == "plays" else {}
+
+    def _build_places_sanctuary(self, round_number, previous, new) -> Iterator[dict]:
+        before = [n for n in range(self.facts.number_max, 0, -1) if n not in (previous, new)][:round_number - 2]
+        yield self.play_out(self.rows_for(before + [previous, new]), round_number, 0)
+
+    def _read_places_sanctuary(self, game: Game, record) -> dict:
+        row = you(game).row
+        if game.moment() != "plays" or len(row) < 2:
+            return {}
+        return {"round_number": game.round, "previous": row[-2], "new": row[-1]}
+
+    def _build_center_at_round_end(self, players, round_number) -> Iterator[dict]:
+        yield self.play_out(self.rows_for(list(range(self.facts.number_max, 0, -1))[:round_number], players - 1),
+                            round_number)
+
+    def _read_center_at_round_end(self, game: Game, record) -> dict:
+        ended = game.ended
+        if ended is None or (game.played and not game.over):
+            return {}
+        return {"players": len(game.players), "round_number": ended[0]}
+
+    def _build_winner(self, players) -> Iterator[dict]:
+        """Each player's row, and fame from quests on their Regions that ask nothing (the seeds list no card: a
+        question's fame is what the cards it does not show add up to), spread over the row."""
+        faces = {}
+        for player in players.values():
+            for number, fame in zip(player["numbers"], spread(player["fame"], len(player["numbers"]))):
+                if fame:
+                    faces[number] = {"quest": {"fame": fame}}
+        yield self.play_out({name: player["numbers"] for name, player in players.items()}, self.facts.rounds,
+                            None, faces)
+
+    def _read_winner(self, game: Game, record) -> dict:
+        if not game.over:
+            return {}
+        return {"players": {p.name: {"fame": self.rules.score(game.tableau(p))["total"], "numbers": list(p.row)}
+                            for p in game.players}}
+
+    # --- a short Sanctuary pile -----------------------------------------------------------------------------------------
+
+    def _build_short_deck_draws(self, pile, players) -> Iterator[dict]:
+        """The drawers play their numbers and beat the Region before in the same round, with wants - 1 clues in their
+        tableaux; before that round, enough Sanctuaries were placed to leave `pile`: one per player whose Region beat
+        the one before, in each round from the second. Tried with the fewest players and latest round first."""
+        facts = self.facts
+        placed = facts.sanctuaries - pile
+        drawers = dict(sorted(players.items(), key=lambda item: item[1]["number"]))
+        quiet = [name for name in OTHERS if name not in players]
+        for count in range(max(facts.players_min, len(drawers)), facts.players_max + 1):
+            last = self.rules.rounds_the_regions_last(count)
+            for rounds in range(last, facts.no_sanctuary_round, -1):
+                earlier = rounds - 1 - facts.no_sanctuary_round        # rounds before this one that can find one
+                if placed > count * earlier:
+                    continue
+                names = list(drawers) + quiet[:count - len(drawers)]
+                for rises in _rises(names, drawers, placed, earlier):
+                    rows = _rows(names, drawers, rises, rounds, facts.number_min, facts.number_max)
+                    if rows is None:
+                        continue
+                    faces, plans = {}, {}
+                    for name, player in drawers.items():
+                        cards = rises[name] + rounds             # Regions and Sanctuaries in the tableau by then
+                        clues = player["wants"] - facts.sanctuary_base_draw
+                        if clues > MAX_CLUES * cards:
+                            break
+                        share = spread(clues, cards, MAX_CLUES)
+                        faces.update({n: {"clues": c} for n, c in zip(rows[name], share) if c})
+                        plans[name] = [{"clues": c} if c else {} for c in share[rounds:]]
+                    else:
+                        yield self.play_out(rows, rounds, 0, faces, plans)
+
+    def _read_short_deck_draws(self, game: Game, record) -> dict:
+        if game.moment() != "plays":
+            return {}
+        return {"pile": len(game.pile),
+                "players": {p.name: {"number": p.row[-1], "wants": game.wants(p)} for p in game.players if game.finds(p)}}
+
+
+def you(game: Game):
+    return next(p for p in game.players if p.name == YOU)
+
+
+def spread(total: int, slots: int, most: int | None = None) -> list[int]:
+    """total shared over slots as evenly as can be, the larger shares first; at most `most` each (the caller checks
+    total fits)."""
+    share, left = divmod(total, slots)
+    found = [share + (i < left) for i in range(slots)]
+    return found if most is None else [min(most, s) for s in found]
+
+
+def _rises(names: list[str], drawers: dict, placed: int, earlier: int) -> Iterator[dict[str, int]]:
+    """Ways to share `placed` Sanctuaries among the players, at most one a round in the `earlier` rounds: the players
+    who do not draw now first, then the drawers with the highest numbers (a low number has little room below it for
+    Regions that each beat the one before)."""
+    order = [n for n in names if n not in drawers] + sorted(drawers, key=lambda n: -drawers[n]["number"])
+    left, rises = placed, {}
+    for name in order:
+        rises[name] = min(earlier, left)
+        left -= rises[name]
+    if not left:
+        yield rises
+        yield {name: rises[name] for name in names}
+
+
+def _rows(names: list[str], drawers: dict, rises: dict[str, int], rounds: int, low: int, high: int) -> dict | None:
+    """Rows of `rounds` Regions, all numbers different: a player with k rises beats the Region before in rounds 2 to
+    k + 1 and not after, until the last round, which a drawer wins with their number and the others lose. The drawers
+    with the lowest numbers are laid first, each row from its last Region backwards."""
+    free = set(range(low, high + 1)) - {d["number"] for d in drawers.values()}
+    rows = {}
+    for name in sorted(names, key=lambda n: (n not in drawers, drawers.get(n, {}).get("number", 0))):
+        pattern = [True] * rises[name] + [False] * (rounds - 2 - rises[name]) + [name in drawers]   # steps 2..rounds
+        row = _row(pattern, drawers[name]["number"] if name in drawers else None, free)
+        if row is None:
+            return None
+        free -= set(row)
+        rows[name] = row
+    return {name: rows[name] for name in names}
+
+
+def _row(pattern: list[bool], last: int | None, free: set[int]) -> list[int] | None:
+    """A row whose step i beats the one before iff pattern[i] (step 2 first), ending with `last` (or any free number),
+    from free numbers; by depth-first search from the end, largest number below first after a rise, smallest above
+    first after a fall, so that runs keep room."""
+    def extend(row: list[int], steps: list[bool]) -> list[int] | None:
+        if not steps:
+            return row
+        rise, head = steps[-1], row[0]
+        candidates = sorted((n for n in free if n < head), reverse=True) if rise else \
+            sorted(n for n in free if n > head)
+        for number in [c for c in candidates if c not in row][:3]:
+            found = extend([number] + row, steps[:-1])
+            if found is not None:
+                return found
+        return None
+    starts = [last] if last is not None else sorted(free, key=lambda n: abs(n - 34))[:3]
+    for start in starts:
+        found = extend([start], pattern)
+        if found is not None:
+            return found
+    return None

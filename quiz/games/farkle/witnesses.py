@@ -1,0 +1,241 @@
+"""Farkle's witnesses: for a rule's givens, a game record (engine.py) that replays to a moment whose state shows exactly
+those givens. Your earlier turns bank what a question says you have, in turns a table lets you bank (three 1s, then
+what is left); the other player farkles, or where three farkles in a row cost points, banks the least a bank may before
+a third; the turn the question asks about is yours, each set-aside from a roll that shows it and dice that score
+nothing beside it."""
+from __future__ import annotations
+
+import functools
+import itertools
+from typing import Any, Iterator
+
+from quiz.checker import Witnesses
+from quiz.games.farkle.engine import Game, replay
+from quiz.games.farkle.rules import FarkleRules, counts
+
+YOU, OTHER = "you", "Bruno"
+TURN_CHUNK = 1000           # what one of your earlier turns banks: three 1s, in every set
+PLAIN_FACES = (2, 4, 6, 3)  # faces beside a set-aside: none scores alone, and at most two of a face, so no set
+
+
+class FarkleWitnesses(Witnesses):
+    """Witnesses at one table's rules (quiz.checker.Witnesses)."""
+
+    REPLAY = replay
+
+    def __init__(self, rules: FarkleRules):
+        super().__init__(rules)
+        self.dice = rules.facts.dice
+
+    # --- turns -------------------------------------------------------------------------------------------------------
+
+    def rolls_for(self, set_asides: list[list[int]]) -> list[list[int]] | None:
+        """A roll for each set-aside: the set-aside and, beside it, as many other dice as are in hand; None where a
+        set-aside needs more dice than are in hand."""
+        in_hand, rolls = self.dice, []
+        for dice in set_asides:
+            if len(dice) > in_hand:
+                return None
+            rolls.append(list(dice) + beside(dice, in_hand - len(dice)))
+            in_hand = in_hand - len(dice) or self.dice
+        return rolls
+
+    def in_hand_after(self, set_asides: list[list[int]]) -> int:
+        in_hand = self.dice
+        for dice in set_asides:
+            in_hand = in_hand - len(dice) or self.dice
+        return in_hand
+
+    def farkle_roll(self, n: int) -> list[int] | None:
+        return _farkle_roll(self.rules, n)
+
+    def scoring_turn(self, points: int) -> list[list[int]] | None:
+        """Set-asides that score exactly `points`, as few as can be (a triple, a single 1 or 5)."""
+        return _scoring_turn(self.rules, points)
+
+    def turn(self, player: str, set_asides: list[list[int]], end: str | None, last_roll: list[int] | None = None) -> dict:
+        rolls = self.rolls_for(set_asides)
+        if rolls is None:
+            return {}
+        if last_roll is not None:
+            rolls.append(list(last_roll))
+        record: dict[str, Any] = {"player": player, "rolls": rolls, "set_asides": [list(d) for d in set_asides]}
+        if end:
+            record["end"] = end
+        return record
+
+    def banked_turns(self, banked: int) -> list[dict] | None:
+        """Your turns, each followed by the other player's, banking `banked` in all: a first turn the table lets you
+        bank, then TURN_CHUNK a turn, the rest with the last; None where no such turns add up to it."""
+        if banked == 0:
+            return []
+        chunks = [TURN_CHUNK] * (banked // TURN_CHUNK)
+        rest = banked - TURN_CHUNK * len(chunks)
+        if rest:
+            if chunks and rest < self.rules.bank_needs(TURN_CHUNK):
+                chunks[-1] += rest
+            else:
+                chunks.append(rest)
+        turns, total, others = [], 0, _Other(self)
+        for points in chunks:
+            set_asides = self.scoring_turn(points)
+            if set_asides is None or points < self.rules.bank_needs(total):
+                return None
+            turns.append(self.turn(YOU, set_asides, "bank"))
+            total += points
+            turns.append(others.next_turn())
+        return turns
+
+    def record(self, turns: list[dict]) -> dict:
+        return {"players": [YOU, OTHER], "turns": [t for t in turns if t is not None]}
+
+    def your_turn(self, set_asides: list[list[int]], end: str | None = None, last_roll=None,
+                  banked: int = 0) -> Iterator[dict]:
+        earlier = self.banked_turns(banked)
+        if earlier is None:
+            return
+        turn = self.turn(YOU, set_asides, end, last_roll)
+        if turn:
+            yield self.record(earlier + [turn])
+
+    def before_roll(self, roll: list[int]) -> list[list[int]]:
+        """Set-asides that leave as many dice in hand as the roll has: single 1s (or nothing, for a full roll)."""
+        return [[1] * (self.dice - len(roll))] if len(roll) < self.dice else []
+
+    # --- the checks ----------------------------------------------------------------------------------------------------
+
+    def _build_score(self, dice) -> Iterator[dict]:
+        yield from self.your_turn([list(dice)])
+
+    def _read_score(self, game: Game, record) -> dict:
+        turn = game.turn
+        return {"dice": list(turn.set_asides[-1])} if game.moment() == "set aside" else {}
+
+    def _roll_witness(self, roll) -> Iterator[dict]:
+        before = self.before_roll(roll)
+        yield from self.your_turn(before, last_roll=list(roll))
+
+    def _read_roll(self, game: Game, record) -> dict:
+        return {"roll": list(game.turn.showing)} if game.moment() == "rolled" else {}
+
+    _build_best_score = _build_best_set_aside = _build_fewest_to_set_aside = _build_best_dice = _roll_witness
+    _build_is_farkle = _build_is_hot_dice = _roll_witness
+    _read_best_score = _read_best_set_aside = _read_fewest_to_set_aside = _read_best_dice = _read_roll
+    _read_is_farkle = _read_is_hot_dice = _read_roll
+
+    def _build_turn_points(self, set_asides) -> Iterator[dict]:
+        yield from self.your_turn(set_asides)
+
+    def _read_turn_points(self, game: Game, record) -> dict:
+        return {"set_asides": [list(d) for d in game.turn.set_asides]} if game.moment() == "set aside" else {}
+
+    def _build_total_after_turn(self, banked, set_asides, farkled) -> Iterator[dict]:
+        if not farkled:
+            yield from self.your_turn(set_asides, "bank", banked=banked)
+            return
+        last = self.farkle_roll(self.in_hand_after(set_asides))
+        if last is not None:
+            yield from self.your_turn(set_asides, "farkle", last, banked=banked)
+
+    def _read_total_after_turn(self, game: Game, record) -> dict:
+        turn = game.turn
+        if turn is None or turn.end is None or turn.player != YOU:
+            return {}
+        return {"banked": turn.banked_before, "set_asides": [list(d) for d in turn.set_asides],
+                "farkled": turn.end == "farkle"}
+
+    def _build_game_ends(self, banked) -> Iterator[dict]:
+        """Your turns bank up to `banked`; the question asks at the end of the last."""
+        turns = self.banked_turns(banked)
+        if turns:
+            yield self.record(turns[:-1])
+
+    def _read_game_ends(self, game: Game, record) -> dict:
+        turn = game.turn
+        if turn is None or turn.end != "bank" or turn.player != YOU:
+            return {}
+        return {"banked": game.banked[YOU]}
+
+    _build_others_play_on, _read_others_play_on = _build_game_ends, _read_game_ends
+
+    def _build_points_to_end(self, banked) -> Iterator[dict]:
+        """At the start of your turn, with `banked` banked."""
+        turns = self.banked_turns(banked)
+        if turns is not None:
+            yield self.record(turns)
+
+    def _read_points_to_end(self, game: Game, record) -> dict:
+        if game.moment() not in ("start", "ended") or (game.turn and game.turn.player == YOU):
+            return {}
+        return {"banked": game.banked[YOU]}
+
+
+def beside(dice: list[int], count: int) -> list[int]:
+    """`count` dice to show beside a set-aside in its roll: faces it does not use, each once before any twice (no triple,
+    no straight, no three pairs beside a pair)."""
+    faces = [face for face in PLAIN_FACES if face not in dice] or list(PLAIN_FACES)
+    return [faces[i % len(faces)] for i in range(count)]
+
+
+class _Other:
+    """The other player's turns: a farkle on the first roll, or where a third farkle in a row costs points, a bank of
+    the least the table allows after two."""
+
+    def __init__(self, witnesses: FarkleWitnesses):
+        self.witnesses, self.farkles, self.banked = witnesses, 0, 0
+
+    def next_turn(self) -> dict | None:
+        w = self.witnesses
+        if w.rules.facts.three_farkles and self.farkles == 2:
+            step = w.rules.table.step
+            needed = max(w.rules.bank_needs(self.banked), step)
+            points = next(p for p in itertools.count(needed, step) if w.scoring_turn(p) is not None)
+            self.farkles, self.banked = 0, self.banked + points
+            return w.turn(OTHER, w.scoring_turn(points), "bank")
+        self.farkles += 1
+        return w.turn(OTHER, [], "farkle", w.farkle_roll(w.dice))
+
+
+def _farkle_roll(rules: FarkleRules, n: int) -> list[int] | None:
+    """A roll of n dice that scores nothing at this table (the first in number order), or None (a table where six dice
+    that score nothing score after all)."""
+    found = _first_farkle(rules.table, n)
+    return list(found) if found is not None else None
+
+
+@functools.lru_cache(maxsize=None)
+def _first_farkle(table, n: int) -> tuple[int, ...] | None:
+    for roll in itertools.combinations_with_replacement(range(1, 7), n):
+        if table.best_set_aside(counts(roll))[0] == 0:
+            return roll
+    return None
+
+
+def _scoring_turn(rules: FarkleRules, points: int) -> list[list[int]] | None:
+    found = _set_asides_scoring(rules.table, rules.facts.dice, points)
+    return [list(piece) for piece in found] if found is not None else None
+
+
+@functools.lru_cache(maxsize=None)
+def _set_asides_scoring(table, dice: int, points: int) -> tuple[tuple[int, ...], ...] | None:
+    """Set-asides scoring exactly `points`, as few as can be, by coin change over what a triple or a single 1 or 5
+    scores at this table; triples first, each from a roll of the dice in hand."""
+    pieces = [(face,) * 3 for face in (1, 6, 5, 4, 3, 2)] + [(1,), (5,)]
+    priced = [(table.best_split(counts(piece)), piece) for piece in pieces]
+    priced = [(p, piece) for p, piece in priced if p]
+    step = table.step
+    best: dict[int, list] = {0: []}
+    for total in range(step, points + 1, step):
+        options = [best[total - p] + [piece] for p, piece in priced if total - p in best]
+        if options:
+            best[total] = min(options, key=len)
+    found = best.get(points)
+    if not found:
+        return None
+    in_hand, turn = dice, []
+    for piece in sorted(found, key=len, reverse=True):
+        if len(piece) > in_hand:
+            return None
+        turn.append(piece)
+        in_hand = in_hand - len(piece) or dice
+    return tuple(turn)

@@ -1,0 +1,138 @@
+"""Every state a real game can reach: each stated question and practice variant of every game comes with a witness, a
+game record that the game's engine replays, move by move, to a state showing exactly the question's givens; the record
+survives JSON (the format `python -m quiz witness` prints); and a record that breaks a rule (a card twice, a pile too
+short, a seventh player, dice not rolled) is refused by the replay, naming why."""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from conftest import GAMES, variants
+from quiz import games
+from quiz.checker import IllegalState
+from quiz.games.faraway.engine import replay as faraway_replay
+from quiz.games.farkle.engine import replay as farkle_replay
+
+
+@pytest.fixture(params=GAMES)
+def game(request, site):
+    return next(g for g in site.games if g.id == request.param)
+
+
+def test_every_question_and_variant_has_a_witness_the_engine_replays_to_its_givens(game):
+    witnesses = game.witnesses(game.checker)
+    count = 0
+    for question, givens, _, _ in variants(game):
+        record = game.witness(question.check, givens)
+        assert record is not None, (question.id, givens)
+        as_printed = json.loads(json.dumps(record, default=str))        # keys of faces become strings, as printed
+        assert witnesses.givens(question.check, as_printed) == json.loads(json.dumps(givens)), (question.id, givens)
+        count += 1
+    assert count > len(game.questions)
+
+
+def test_every_game_names_its_witnesses():
+    for game_id in GAMES:
+        assert games.witnesses(games.load(game_id)) is not None, game_id
+
+
+def witness_of(site, game_id: str, question_id: str) -> tuple:
+    game = next(g for g in site.games if g.id == game_id)
+    question = next(q for q in game.questions if q.id == question_id)
+    givens = next(g for q, g, _, _ in variants(game) if q.id == question_id)
+    return game, question, givens, game.witness(question.check, givens)
+
+
+def test_the_short_pile_is_reached_by_a_game_of_five_in_the_last_round(site):
+    """Issue 30: a pile of 15 means 30 Sanctuaries placed before the round; five players each placing one in rounds 2
+    to 7 do it, and in round 8 Ana (12) and Bruno (30) beat the Region before theirs."""
+    game, question, givens, record = witness_of(site, "faraway", "short-pile-second-player")
+    state = faraway_replay(game.checker, record)
+    assert len(state.players) == 5 and state.round == game.checker.facts.rounds
+    assert len(state.pile) == givens["pile"] == 15
+    assert sum(len(p.sanctuaries) for p in state.players) == game.checker.facts.sanctuaries - 15
+
+
+def refused(replay, rules, record, why: str) -> None:
+    with pytest.raises(IllegalState, match=why):
+        replay(rules, record)
+
+
+def test_a_faraway_record_that_breaks_a_rule_is_refused(site):
+    game, question, givens, record = witness_of(site, "faraway", "short-pile-second-player")
+    rules = game.checker
+    faraway_replay(rules, record)
+
+    twice = copy.deepcopy(record)                       # a card twice: Region 5 dealt to Ana and shown in the centre
+    twice["regions"][len(twice["players"]) * rules.facts.hand] = twice["regions"][0]
+    refused(faraway_replay, rules, twice, "appears twice")
+
+    seventh = copy.deepcopy(record)
+    seventh["players"] = seventh["players"] + ["Fatma", "Gül"]
+    refused(faraway_replay, rules, seventh, "7 players")
+
+    short = copy.deepcopy(record)                       # a Sanctuary placed that was never drawn
+    turn = next(t for t in short["rounds"][1]["turns"] if t["place"] is not None)
+    turn["place"] = short["sanctuaries"][-1] if short["sanctuaries"] else rules.facts.sanctuaries
+    refused(faraway_replay, rules, short, "but drew Sanctuaries")
+
+    unfound = copy.deepcopy(record)                     # round 1: nobody finds a Sanctuary
+    unfound["rounds"][0]["turns"][0]["place"] = 1
+    refused(faraway_replay, rules, unfound, "without drawing one")
+
+    not_in_hand = copy.deepcopy(record)
+    not_in_hand["rounds"][0]["play"]["Ana"] = not_in_hand["rounds"][0]["play"]["Bruno"]
+    refused(faraway_replay, rules, not_in_hand, "not in their hand")
+
+    ninth = copy.deepcopy(record)                       # a round after the eighth
+    ninth["rounds"].append(ninth["rounds"][-1])
+    refused(faraway_replay, rules, ninth, "turns are due|game is over")
+
+
+def test_the_short_pile_needs_its_placed_sanctuaries(site):
+    """A pile shorter than five players can leave by round 8 (one Sanctuary each in rounds 2 to 7) has no witness, the
+    same question asked of it."""
+    game, question, givens, record = witness_of(site, "faraway", "short-pile-second-player")
+    placed_at_most = game.checker.facts.players_max * (game.checker.rounds_the_regions_last(6) - 2)
+    low = dict(givens, pile=game.checker.facts.sanctuaries - max(placed_at_most, 5 * 6) - 1)
+    assert game.witness(question.check, low) is None
+
+
+def test_a_farkle_record_that_breaks_a_rule_is_refused(site):
+    game, question, givens, record = witness_of(site, "farkle", "farkle-after-three-sets")
+    rules = game.checker
+    farkle_replay(rules, record)
+
+    wrong_count = copy.deepcopy(record)                 # five dice rolled at the start of a turn
+    wrong_count["turns"][0]["rolls"][0] = wrong_count["turns"][0]["rolls"][0][:5]
+    refused(farkle_replay, rules, wrong_count, "6 dice in hand")
+
+    not_rolled = copy.deepcopy(record)                  # a set-aside the roll does not show
+    not_rolled["turns"][0]["set_asides"][0] = [5, 5, 5]
+    refused(farkle_replay, rules, not_rolled, "not dice of the roll")
+
+    scores_nothing = copy.deepcopy(record)
+    scores_nothing["turns"][0]["set_asides"][0] = [2]
+    refused(farkle_replay, rules, scores_nothing, "score nothing")
+
+    no_farkle = copy.deepcopy(record)                   # a farkle on a roll that scores
+    no_farkle["turns"][1]["rolls"][0] = [1, 2, 3, 4, 6, 6]
+    refused(farkle_replay, rules, no_farkle, "scores")
+
+    out_of_turn = copy.deepcopy(record)
+    out_of_turn["turns"][1]["player"] = "you"
+    refused(farkle_replay, rules, out_of_turn, "it is Bruno's turn")
+
+
+def test_a_farkle_bank_below_the_tables_minimum_is_refused(site):
+    """At a table whose bank needs 300, a first turn of three 1s banks; a single 5 does not."""
+    game = next(g for g in site.games if g.id == "farkle")
+    sets = game.rule_sets
+    rules = next(type(game.checker)(sets.set_facts(s)) for s in sets.sets if sets.set_facts(s).bank_minimum == 300)
+    turn = {"player": "you", "rolls": [[5, 2, 3, 4, 6, 6]], "set_asides": [[5]], "end": "bank"}
+    refused(farkle_replay, rules, {"players": ["you", "Bruno"], "turns": [turn]}, "a bank needs")
+    witnesses = game.witnesses(rules)
+    assert witnesses.witness("total_after_turn", {"banked": 0, "set_asides": [[5]], "farkled": False}) is None
+    assert witnesses.witness("total_after_turn", {"banked": 0, "set_asides": [[1, 1, 1]], "farkled": False})
