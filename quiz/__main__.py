@@ -41,8 +41,10 @@ def main(argv: list[str] | None = None) -> int:
             pools = game.practice.values()
             print(f"  {game.id}: practice serves {sum(len(p.variants) for p in pools)} variants in each language, "
                   f"from {len(game.practice)} questions; dropped {sum(p.illegal for p in pools)} drawn as illegal, "
+                  f"{sum(p.unreached for p in pools)} that no game reaches, "
                   f"{sum(p.lost for p in pools)} that lost what their question tests, {sum(p.untested for p in pools)} "
-                  f"that no wrong belief answers otherwise and {sum(p.repeated for p in pools)} that read like another")
+                  f"that no wrong belief answers otherwise, {sum(p.ambiguous for p in pools)} whose wrong answer points "
+                  f"at two beliefs and {sum(p.repeated for p in pools)} that read like another")
     return 0
 
 

@@ -280,6 +280,10 @@ def test_beliefs_about_rows_the_short_pile_and_ties():
     assert believe("highest-number-breaks-ties", "winner", players=tie) == "Ana"
     no_tie = {"Ana": {"fame": 63, "numbers": [9, 30]}, "Bruno": {"fame": 62, "numbers": [4, 47]}}
     assert believe("lowest-number-wins", "winner", players=no_tie) == "Bruno"
+    # the entry's own belief: equal fame shares the win; no Region number is shared, so a tie never is
+    assert faraway.win_shared(tie) == {"shared": False, "winner": "Bruno"}
+    assert believe("tie-break", "win_shared", players=tie)["shared"] is True
+    assert believe("tie-break", "win_shared", players=no_tie)["shared"] is False
 
 
 # --- legality, against games played out by the rules here (not by the checker) -------------------------------------

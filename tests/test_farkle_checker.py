@@ -149,8 +149,14 @@ def test_beliefs_about_sets_and_set_asides():
 
 def test_beliefs_about_which_dice_score():
     """Seed 004 "Optionen": singles only 1s and 5s; three pairs and the straight are options."""
+    # "a pair scores too": a roll with a pair is no farkle; pairs beside scoring dice make hot dice, beside others not
     assert believe("singles-only-ones-fives", "is_farkle", roll=[2, 3, 4, 6, 2, 3]) is False
-    assert believe("singles-only-ones-fives", "is_hot_dice", roll=[2, 2, 3, 3, 4, 6]) is True
+    assert believe("singles-only-ones-fives", "is_farkle", roll=[2, 3, 4, 6, 6, 4]) is False
+    assert believe("singles-only-ones-fives", "is_farkle", roll=[2, 3, 4, 6]) is True
+    assert believe("singles-only-ones-fives", "is_hot_dice", roll=[2, 2, 3, 3, 1, 5]) is True
+    assert believe("singles-only-ones-fives", "is_hot_dice", roll=[6, 6, 2, 2, 6, 5]) is True
+    assert believe("singles-only-ones-fives", "is_hot_dice", roll=[2, 2, 3, 3, 4, 6]) is False
+    assert believe("singles-only-ones-fives", "is_hot_dice", roll=[4, 4]) is True
     assert believe("only-singles-and-kinds", "is_farkle", roll=[2, 2, 3, 3, 6, 6]) is True
     assert believe("only-singles-and-kinds", "is_hot_dice", roll=[2, 2, 3, 3, 6, 6]) is False
     assert believe("only-singles-and-kinds", "best_set_aside", roll=[4, 2, 6, 1, 5, 3])["points"] == 150

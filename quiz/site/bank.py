@@ -37,6 +37,7 @@ class Practice:
     lost: int = 0        # legal, but they lose what the question tests (`keep`)
     untested: int = 0    # every wrong belief of the rule gives the right answer too: they test nothing
     repeated: int = 0    # they read like another question or variant of the game in some language
+    ambiguous: int = 0   # two beliefs give one wrong answer and neither is the rule's own: it points at no one belief
 
 
 # --- givens -----------------------------------------------------------------------------------------------------------
@@ -130,6 +131,20 @@ def format_plain(answer: Any) -> str:
     if isinstance(answer, list):
         return " → ".join(map(str, answer))
     return str(answer)
+
+
+def one_belief_per_answer(found: list[dict]) -> tuple[list[dict], bool]:
+    """Where two beliefs give one wrong answer, a wrong answer must point at one: the rule's own belief (its `wrong:`,
+    named as the entry) is kept and the others dropped; (the beliefs, False) where neither is the rule's own."""
+    by_answer: dict[str, list[dict]] = {}
+    for belief in found:
+        by_answer.setdefault(repr(belief["answer"]), []).append(belief)
+    kept, clear = [], True
+    for beliefs in by_answer.values():
+        own = [b for b in beliefs if b["belief"] == b["rule"]]
+        clear = clear and (len(beliefs) == 1 or bool(own))
+        kept += beliefs if len(beliefs) == 1 else own or beliefs
+    return [b for b in found if b in kept], clear
 
 
 def beliefs_of(game: Game, question: Question) -> list:
@@ -277,6 +292,8 @@ class QuestionCheck:
             if not held:
                 self.add("RR306", f"keep: the stated question itself does not keep {condition.text!r}")
         self.believed = self.beliefs_for(givens, answer)
+        if self.believed:
+            self.believed = one_belief_per_answer(self.believed)[0]
         if self.believed == [] and not without_belief(self.game, question):
             if not beliefs_of(self.game, question):
                 self.add("RR309", f"no wrong belief of {question.rule!r} distorts {question.check}: the question cannot "
@@ -402,7 +419,8 @@ class QuestionCheck:
         drawn = self.draw()
         if drawn is None:
             return Practice()
-        practice = Practice(illegal=drawn.illegal, lost=drawn.lost, untested=drawn.untested)
+        practice = Practice(illegal=drawn.illegal, unreached=drawn.unreached, lost=drawn.lost, untested=drawn.untested,
+                            ambiguous=drawn.ambiguous)
         for variant in drawn.variants:
             worded = self.word(entries, variant["givens"], variant["answer"], variant["result"], variant["beliefs"])
             if worded is None:
@@ -468,6 +486,10 @@ class QuestionCheck:
                 return None
             if not beliefs and not without_belief(game, question):
                 practice.untested += 1
+                continue
+            beliefs, clear = one_belief_per_answer(beliefs)
+            if not clear:
+                practice.ambiguous += 1
                 continue
             if answers[repr(answer)] >= per_answer:
                 continue

@@ -84,6 +84,13 @@ class Faraway(FarawayRules):
         """Sanctuaries are scored first, while every Region still lies face down."""
         return self._scored(self.validate_tableau(tableau), self.visible_for_region, lambda t: t["sanctuaries"])
 
+    @belief("tie-break", distorts="win_shared")
+    def _equal_fame_shares_the_win(self, players: dict[str, dict]) -> dict:
+        """Players with equal fame share the win."""
+        found = self.win_shared(players)
+        fames = sorted((player["fame"] for player in players.values()), reverse=True)
+        return {**found, "shared": len(fames) > 1 and fames[0] == fames[1]}
+
     @belief("tie-break", distorts="winner", name="highest-number-breaks-ties")
     def _highest_number_breaks_ties(self, players: dict[str, dict]) -> str:
         """On a tie, whoever has the highest Region number wins."""

@@ -277,6 +277,13 @@ class FarawayRules(Rules):
         return min(players, key=lambda name: (-players[name]["fame"], min(players[name]["numbers"])))
 
     @rule
+    def win_shared(self, players: dict[str, dict]) -> dict:
+        """A tie on fame still has one winner: no two Regions share a number, so the lowest among the tied players'
+        Regions names one (p. 10). `shared`: whether the win is shared; `winner`: who wins."""
+        winner = self.winner(players)
+        return {"shared": False, "winner": winner}
+
+    @rule
     def clues_in_tableau(self, tableau: dict) -> int:
         """Every clue in the tableau counts: on Regions and Sanctuaries, the Region just played included (p. 8)."""
         tableau = self.validate_tableau(tableau)
@@ -431,6 +438,8 @@ class FarawayRules(Rules):
         for name, player in players.items():
             if len(player["numbers"]) != self.facts.rounds:
                 yield f"players[{name!r}].numbers: {len(player['numbers'])} Regions; at the end everyone has {self.facts.rounds}"
+
+    _illegal_win_shared = _illegal_winner
 
     def _illegal_sanctuaries_at_end(self, row) -> Iterator[str]:
         numbers = [region["number"] for region in self._regions(row)]

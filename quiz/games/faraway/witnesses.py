@@ -223,6 +223,8 @@ class FarawayWitnesses(Witnesses):
         return {"players": {p.name: {"fame": self.rules.score(game.tableau(p))["total"], "numbers": list(p.row)}
                             for p in game.players}}
 
+    _build_win_shared, _read_win_shared = _build_winner, _read_winner
+
     # --- a short Sanctuary pile -----------------------------------------------------------------------------------------
 
     def _build_short_deck_draws(self, pile, players) -> Iterator[dict]:

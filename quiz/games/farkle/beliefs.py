@@ -2,6 +2,8 @@
 player holding it would. With them, FarkleRules is the full checker the quiz verifies against."""
 from __future__ import annotations
 
+import itertools
+
 from quiz.checker import belief
 from quiz.games.farkle.facts import FACES
 from quiz.games.farkle.rules import FarkleRules, counts, faces
@@ -91,11 +93,19 @@ class Farkle(FarkleRules):
         self._dice(roll, "roll")
         return False
 
+    def _sets_aside_with_pairs(self, roll) -> bool:
+        """Whether a believer in scoring pairs sets aside every die: some pairs taken out, the rest scores (or is none)."""
+        rolled = counts(self._dice(roll, "roll"))
+        for pairs in itertools.product(*(range(count // 2 + 1) for count in rolled)):
+            rest = [c - 2 * k for c, k in zip(rolled, pairs)]
+            if any(pairs) and (not any(rest) or self.table.best_split(tuple(rest)) is not None):
+                return True
+        return self.is_hot_dice(roll)
+
     @belief("singles-only-ones-fives", distorts="is_farkle")
-    def _no_farkle_if_any_die_sets_aside(self, roll) -> bool:
-        """Any single die or pair can be set aside."""
-        self._dice(roll, "roll")
-        return False
+    def _a_pair_is_no_farkle(self, roll) -> bool:
+        """A pair scores too, like three of a kind: a roll with a pair is no farkle."""
+        return self.is_farkle(roll) and max(counts(self._dice(roll, "roll"))) < 2
 
     @belief("singles-only-ones-fives", distorts="is_farkle", name="only-singles-and-kinds")
     def _farkle_without_pairs_or_straight(self, roll) -> bool:
@@ -114,10 +124,9 @@ class Farkle(FarkleRules):
         return self.is_hot_dice(roll) and len(roll) == self.facts.dice
 
     @belief("singles-only-ones-fives", distorts="is_hot_dice")
-    def _hot_if_any_die_sets_aside(self, roll) -> bool:
-        """Any single die or pair can be set aside."""
-        self._dice(roll, "roll")
-        return True
+    def _hot_with_pairs(self, roll) -> bool:
+        """A pair scores too, like three of a kind: pairs and scoring dice make hot dice."""
+        return self._sets_aside_with_pairs(roll)
 
     @belief("singles-only-ones-fives", distorts="is_hot_dice", name="only-singles-and-kinds")
     def _hot_without_pairs_or_straight(self, roll) -> bool:
@@ -139,7 +148,7 @@ class Farkle(FarkleRules):
 
     @belief("farkle-loses-turn", distorts="total_after_turn")
     def _farkle_loses_everything(self, banked: int, set_asides: list, farkled: bool) -> int:
-        """A farkle costs you points you banked earlier."""
+        """A farkle wipes out all the points you banked earlier."""
         total = self.total_after_turn(banked, set_asides, farkled)
         return 0 if farkled else total
 
