@@ -126,3 +126,15 @@ def test_a_count_takes_the_cldr_form_of_its_number(rules, lang):
         assert form in filled, (question_id, lang, n, form)
         checked += 1
     assert checked >= 8
+
+
+def test_a_wrong_answer_two_beliefs_give_points_at_the_rules_own():
+    """Issue 30: where two beliefs gave one wrong answer the page named both, a list, not a diagnosis. The rule's own
+    belief (named as its entry) is kept; where neither is the rule's own, the answer points at no one belief."""
+    own = {"belief": "scoring-visibility", "rule": "scoring-visibility", "answer": 3}
+    other = {"belief": "left-to-right", "rule": "scoring-visibility", "answer": 3}
+    third = {"belief": "far-right", "rule": "scoring-visibility", "answer": 5}
+    assert bank.one_belief_per_answer([other, own, third]) == ([own, third], True)
+    assert bank.one_belief_per_answer([other, third]) == ([other, third], True)
+    fourth = {"belief": "sanctuaries-first", "rule": "scoring-visibility", "answer": 5}
+    assert bank.one_belief_per_answer([third, fourth])[1] is False
