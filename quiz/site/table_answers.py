@@ -14,7 +14,6 @@ from quiz.site.content import Game, Question, Site, holds
 from quiz.site.memo import Memo
 from quiz.site.problems import Problems
 from quiz.site.rulesets import bound_with_reads
-from quiz.site.source import plain
 from quiz.site.wording import placeholder_paths, resolve
 
 NO_ANSWER = -1   # a table at which the question describes no game that can happen
@@ -75,11 +74,11 @@ def _answer_at(game: Game, question: Question, drawn: dict, facts, derived_sourc
     shown = holds(question.presumes, values)      # its texts fit this table; else its answer is only compared with
     for source in derived_sources:
         reads |= {source} if facts.is_fact(source) else derived.get(source, set())
-    givens = with_derived(question, drawn, values)
+    givens = with_derived(question, drawn, values)      # a fresh plain copy: the rules only read it
     try:
         if checker.illegal(question.check, givens):
             return None, reads
-        result = checker.call(question.check, plain(givens))
+        result = checker.call(question.check, givens)
         answer = resolve(result, question.pick) if question.pick else result
     except (IllegalState, MalformedInput):
         return None, reads
@@ -89,7 +88,7 @@ def _answer_at(game: Game, question: Question, drawn: dict, facts, derived_sourc
     choices = options(question, answer)
     for belief in beliefs_of(game, question):
         try:
-            found = checker.believe(belief, plain(givens))
+            found = checker.believe(belief, givens)
             value = resolve(found, question.pick) if question.pick and found is not None else found
         except (IllegalState, MalformedInput):
             continue
