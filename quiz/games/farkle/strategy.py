@@ -1,0 +1,124 @@
+"""Bank or roll, for one turn at one table: the play that maximises the expected points a turn adds to your banked
+score (Busche & Neller's one-turn problem), from the table's own scoring. For every turn total and number of dice in
+hand: bank or roll, and after a roll which scoring dice to keep; a bank needs the table's minimum, and a farkle that
+would be a third in a row costs the table's penalty.
+
+The values are floats; totals at or above `cap` are assumed banked (no play rolls there: the tests check that doubling
+the cap changes no decision and no value by more than 1e-9)."""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+from fractions import Fraction
+
+from quiz.games.farkle.rules import FarkleRules, ScoringTable, faces, rolls_with_ways
+
+CAP = 20000     # turn totals at or above it are banked: far above any threshold (the tests double it)
+
+
+@dataclasses.dataclass(frozen=True)
+class TurnStrategy:
+    """A solved turn: value[n][i] is the expected points of the turn from total i * step with n dice in hand, playing
+    best; roll_value[n][i] what rolling gives there (banking gives the total, where a bank is allowed)."""
+
+    step: int
+    cap: int
+    needed: int
+    farkle_value: float
+    value: dict[int, list[float]]
+    roll_value: dict[int, list[float]]
+
+    def banks(self, total: int, dice: int) -> bool:
+        """Whether the best play at this turn total with this many dice in hand banks."""
+        if total >= self.cap:
+            return True
+        return self._bankable(total) and total >= self.roll_value[dice][total // self.step]
+
+    def _bankable(self, total: int) -> bool:
+        return total > 0 and total >= self.needed
+
+    def threshold(self, dice: int) -> int | None:
+        """The lowest turn total from which banking is best with this many dice in hand, at every higher total too;
+        None if rolling is best up to the cap."""
+        found = None
+        for index in range(self.cap // self.step - 1, -1, -1):
+            if not self.banks(index * self.step, dice):
+                break
+            found = index * self.step
+        return found
+
+    def expected_turn(self) -> float:
+        """The expected points of a turn from its start: all dice, nothing scored yet."""
+        return self.value[max(self.value)][0]
+
+    def gain_of_rolling(self, total: int, dice: int) -> float:
+        """What one more roll, then playing best, adds to banking now (negative: banking is better)."""
+        return self.roll_value[dice][total // self.step] - total
+
+
+@functools.lru_cache(maxsize=None)
+def roll_outcomes(table: ScoringTable, dice: int, n: int) -> tuple[tuple[Fraction, tuple[tuple[int, int], ...]], ...]:
+    """The rolls of n dice, grouped by what they let you keep: (chance, options), each option the dice left in hand
+    after keeping and the most points for keeping that many (hot dice: all `dice` back); no options for a farkle."""
+    groups: dict[tuple, int] = {}
+    for _, ways, rolled in rolls_with_ways(n):
+        best: dict[int, int] = {}
+        for part in itertools.product(*(range(count + 1) for count in rolled)):
+            kept = sum(part)
+            points = table.best_split(part) if kept else None
+            if points:
+                best[kept] = max(points, best.get(kept, 0))
+        options = tuple(sorted(((n - kept) or dice, points) for kept, points in best.items()))
+        groups[options] = groups.get(options, 0) + ways
+    return tuple((Fraction(ways, 6 ** n), options) for options, ways in sorted(groups.items()))
+
+
+def solve_turn(rules: FarkleRules, needed: int = 0, farkle_value: float = 0.0, cap: int = CAP) -> TurnStrategy:
+    """The best play of one turn at this table: a bank needs `needed` points (the opening or bank minimum), a farkle
+    is worth `farkle_value` (0, or minus the penalty where it would be the third in a row)."""
+    table, dice = rules.table, rules.facts.dice
+    step = table.step
+    size = cap // step
+    outcomes = {n: [(float(chance), options) for chance, options in roll_outcomes(table, dice, n)]
+                for n in range(1, dice + 1)}
+    value = {n: [0.0] * size for n in range(1, dice + 1)}
+    roll_value = {n: [0.0] * size for n in range(1, dice + 1)}
+
+    def worth(index: int, n: int) -> float:
+        return value[n][index] if index < size else float(index * step)
+
+    for index in range(size - 1, -1, -1):
+        total = index * step
+        for n in range(1, dice + 1):
+            expected = 0.0
+            for chance, options in outcomes[n]:
+                if not options:
+                    expected += chance * farkle_value
+                    continue
+                expected += chance * max(worth(index + points // step, left) for left, points in options)
+            roll_value[n][index] = expected
+            bankable = total > 0 and total >= needed
+            value[n][index] = max(expected, float(total)) if bankable else expected
+    return TurnStrategy(step, cap, needed, farkle_value, value, roll_value)
+
+
+def keep(rules: FarkleRules, strategy: TurnStrategy, total: int, roll: list[int]) -> dict:
+    """After rolling `roll` at turn total `total`: the dice to keep (the best set-aside for the number kept that plays
+    best), the points they add, and whether to bank then; {"dice": []} for a farkle."""
+    table, dice = rules.table, rules.facts.dice
+    rolled = tuple(list(roll).count(face) for face in range(1, 7))
+    best = None
+    for part in itertools.product(*(range(count + 1) for count in rolled)):
+        points = table.best_split(part) if sum(part) else None
+        if not points:
+            continue
+        left = (len(roll) - sum(part)) or dice
+        after = total + points
+        worth = strategy.value[left][after // strategy.step] if after < strategy.cap else float(after)
+        if best is None or worth > best[0] + 1e-12 or (abs(worth - best[0]) <= 1e-12 and sum(part) < sum(best[1])):
+            best = (worth, part, points, left, after)
+    if best is None:
+        return {"dice": [], "points": 0, "bank": False, "expected": strategy.farkle_value}
+    worth, part, points, left, after = best
+    return {"dice": faces(part), "points": points, "left": left, "bank": strategy.banks(after, left), "expected": worth}
