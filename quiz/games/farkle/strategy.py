@@ -80,26 +80,25 @@ def solve_turn(rules: FarkleRules, needed: int = 0, farkle_value: float = 0.0, c
     table, dice = rules.table, rules.facts.dice
     step = table.step
     size = cap // step
-    outcomes = {n: [(float(chance), options) for chance, options in roll_outcomes(table, dice, n)]
-                for n in range(1, dice + 1)}
-    value = {n: [0.0] * size for n in range(1, dice + 1)}
+    outcomes = {n: [(float(chance), tuple((left, points // step) for left, points in options))
+                    for chance, options in roll_outcomes(table, dice, n)] for n in range(1, dice + 1)}
+    reach = max((offset for n in outcomes for _, options in outcomes[n] for _, offset in options), default=0)
+    # each list runs past the cap by the most one roll adds, there holding the total (banked), so no look-up branches
+    value = {n: [0.0] * size + [float(i * step) for i in range(size, size + reach + 1)] for n in range(1, dice + 1)}
     roll_value = {n: [0.0] * size for n in range(1, dice + 1)}
-
-    def worth(index: int, n: int) -> float:
-        return value[n][index] if index < size else float(index * step)
-
     for index in range(size - 1, -1, -1):
-        total = index * step
+        total = float(index * step)
+        bankable = total > 0 and total >= needed
         for n in range(1, dice + 1):
             expected = 0.0
             for chance, options in outcomes[n]:
-                if not options:
+                if options:
+                    expected += chance * max([value[left][index + offset] for left, offset in options])
+                else:
                     expected += chance * farkle_value
-                    continue
-                expected += chance * max(worth(index + points // step, left) for left, points in options)
             roll_value[n][index] = expected
-            bankable = total > 0 and total >= needed
-            value[n][index] = max(expected, float(total)) if bankable else expected
+            value[n][index] = total if bankable and total > expected else expected
+    value = {n: values[:size] for n, values in value.items()}
     return TurnStrategy(step, cap, needed, farkle_value, value, roll_value)
 
 
