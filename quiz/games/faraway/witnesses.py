@@ -1,8 +1,9 @@
 """Faraway's witnesses: for a rule's givens, a game record (engine.py) that replays from the deal to a moment whose
 state shows exactly those givens, or None when none is found. A witness is built, not searched blindly: the rows each
 player plays, then the deal and the centres that put those Regions in their hands, then the engine plays it out
-(whoever finds a Sanctuary places the first one drawn, showing the face the question gives it). Every witness is
-replayed and read before it is returned: a record that does not reach the givens is never one."""
+(whoever finds a Sanctuary places the first one drawn, showing the face the question gives it); only a short
+Sanctuary pile needs a search, depth-first over rows that rise and fall. Every witness is replayed and read before it
+is returned: a record that does not reach the givens is never one."""
 from __future__ import annotations
 
 import itertools
@@ -256,7 +257,10 @@ class FarawayWitnesses(Witnesses):
                         faces.update({n: {"clues": c} for n, c in zip(rows[name], share) if c})
                         plans[name] = [{"clues": c} if c else {} for c in share[rounds:]]
                     else:
-                        yield self.play_out(rows, rounds, 0, faces, plans)
+                        try:
+                            yield self.play_out(rows, rounds, 0, faces, plans)
+                        except IllegalMove:     # these rows do not go round: the next candidate may
+                            continue
 
     def _read_short_deck_draws(self, game: Game, record) -> dict:
         if game.moment() != "plays":
