@@ -332,7 +332,8 @@ def lint_typography(site: Site, problems: Problems) -> None:
             for key_path, text in _strings(texts):
                 for place in unspaced_marks(text):
                     problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR110",
-                                 f"no no-break space at {place!r}: {lang} writes one before : ; ! ? and inside « »")
+                                 f"no no-break space at {place!r}: {lang} writes one (U+00A0, or the narrow U+202F) before : ; "
+                                 f"! ? and inside « », in place of the space or where there is none")
 
 
 APOSTROPHES = ("'", "\u2019")
