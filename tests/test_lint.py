@@ -3,6 +3,7 @@ in rules/README.md; each fixture breaks a copy of the fixture rules one way and 
 and id. Drafts: left out of a build while they have problems, shown by `mkdocs serve` while they are only unfinished."""
 from __future__ import annotations
 
+import collections
 import re
 from pathlib import Path
 
@@ -28,7 +29,7 @@ def test_every_code_has_a_fixture_and_a_line_in_the_guide():
 
 
 @pytest.mark.parametrize("code", sorted(CODES))
-def test_the_fixture_of_each_code_gets_that_code_with_file_line_and_id(code, tmp_path, monkeypatch):
+def test_the_fixture_of_each_code_gets_exactly_that_code_with_file_line_and_id(code, tmp_path, monkeypatch):
     fixture = yaml.safe_load((LINT_FIXTURES / f"{code}.yml").read_text(encoding="utf-8"))
     rules = fixture_rules(tmp_path / "rules")
     apply_lint_fixture(fixture, rules, monkeypatch)
@@ -37,6 +38,10 @@ def test_the_fixture_of_each_code_gets_that_code_with_file_line_and_id(code, tmp
     problems = caught.value.problems
     assert all(re.match(r"^rules/\S+(:\d+)?: ", str(p)) and "\n" not in str(p) for p in problems), problems
     expect = fixture["expect"]
+    # exactly its code, as often as the fixture says (count, default 1), and only the other codes it lists (also)
+    found = collections.Counter(p.code for p in problems)
+    assert found == collections.Counter({code: fixture.get("count", 1), **(fixture.get("also") or {})}), \
+        "\n".join(map(str, problems))
     wanted = [p for p in problems if p.code == code and p.file == f"rules/{expect['file']}"
               and expect["message"] in p.message]
     assert wanted, "\n".join(map(str, problems))

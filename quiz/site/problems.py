@@ -88,7 +88,9 @@ class Problems:
 
     def add(self, path: Path, line: int | None, id_: str | None, code: str, message: str) -> None:
         assert code in CODES, code
-        self.items.append(Problem(self.display(path), line, id_, code, message))
+        problem = Problem(self.display(path), line, id_, code, message)
+        if problem not in self.items:       # found twice (a question's texts, then its practice): said once
+            self.items.append(problem)
 
     def display(self, path: Path) -> str:
         try:
