@@ -40,10 +40,12 @@ def test_verify_reports_what_practice_serves_and_drops(tmp_path):
     assert result.returncode == 0, result.stderr
     assert f"1 game(s), {len(LANGUAGES)} languages, 8 quiz questions agree with the rules checkers" in result.stdout
     served = re.search(rf"{FIXTURE_ID}: practice serves (\d+) variants in each language, from 4 questions; dropped "
-                       r"(\d+) drawn as illegal, (\d+) that lost what their question tests, (\d+) that no wrong "
-                       r"belief answers otherwise and (\d+) that read like another", result.stdout)
+                       r"(\d+) drawn as illegal, (\d+) that no game reaches, (\d+) that lost what their question "
+                       r"tests, (\d+) that no wrong belief answers otherwise, (\d+) whose wrong answer points at two "
+                       r"beliefs and (\d+) that read like another", result.stdout)
     assert served and int(served.group(1)) == 64, result.stdout
-    assert int(served.group(4)) > 0, result.stdout      # order-of-three: where seating and rolls agree, nothing is tested
+    assert int(served.group(3)) > 0, result.stdout      # most-points-lead: 1 point is no round won
+    assert int(served.group(5)) > 0, result.stdout      # order-of-three: where seating and rolls agree, nothing is tested
 
 
 def test_a_derived_given_follows_what_it_comes_from_in_every_variant(rules):

@@ -203,12 +203,12 @@ class Game:
             self._tables[facts] = (checker, type(self.presentation)(checker))
         return self._tables[facts]
 
-    def witness(self, check: str, givens: dict, checker: Rules | None = None) -> dict | None:
-        """A game record the engine replays to these givens of `check`, at the checker's table (the default one without
-        a checker); None where none is found."""
+    def witness(self, check: str, givens: dict) -> dict | None:
+        """A game record the engine replays to these givens of `check` at the game's own rules; None where none is
+        found (at the other tables of its rule sets, the legality check decides)."""
         if self.witnesses is None:
             return None
-        return self.witnesses(checker or self.checker).witness(check, plain(givens))
+        return self.witnesses(self.checker).witness(check, plain(givens))
 
     def derived_reads(self) -> dict[str, set]:
         """Each number the presentation derives, with the facts it reads (noted once, at the default table)."""

@@ -8,8 +8,8 @@ import dataclasses
 from typing import Any
 
 from quiz.checker import IllegalState, MalformedInput
-from quiz.site.bank import (Practice, QuestionCheck, answer_fits, answer_type_ok, beliefs_of, options, variant_id,
-                             with_derived)
+from quiz.site.bank import (Practice, QuestionCheck, answer_fits, answer_type_ok, beliefs_of, one_belief_per_answer,
+                             options, variant_id, with_derived)
 from quiz.site.content import Game, Question, Site, holds
 from quiz.site.memo import Memo
 from quiz.site.problems import Problems
@@ -94,7 +94,8 @@ def _answer_at(game: Game, question: Question, drawn: dict, facts, derived_sourc
             continue
         if value is not None and value != answer and answer_fits(question, value, choices):
             believed.append({"belief": belief.name, "rule": belief.entry, "answer": value})
-    return {"givens": givens, "answer": answer, "result": result, "beliefs": believed, "shown": shown}, reads
+    return {"givens": givens, "answer": answer, "result": result, "beliefs": one_belief_per_answer(believed)[0],
+            "shown": shown}, reads
 
 
 def _grouped(game: Game, names: tuple[str, ...], results: dict, text_named: set) -> AtTables:

@@ -201,17 +201,19 @@ class PipsWitnesses(Witnesses):
         return {"played": state["totals"]}
 
     def _build_leader(self, players):
-        """Each player's points as rounds they win, each with a total of the highest dice can show or what is left;
-        the others roll the lowest total in those rounds."""
-        lowest, highest = self.facts.dice, self.facts.dice * self.facts.faces
+        """Each player's points as rounds they win, each with a total of the highest dice can show or what is left
+        (at least 2); the others roll one die showing 1 in those rounds. One point alone is no round won."""
+        highest, faces = self.facts.dice * self.facts.faces, self.facts.faces
         rounds = []
         for name, points in players.items():
             while points:
-                won = min(points, highest) if points - min(points, highest) == 0 or \
-                    points - min(points, highest) > lowest else points - lowest - 1
-                if won <= lowest:
+                won = min(points, highest)
+                if points - won == 1:           # leave 2, not 1: a round won scores at least 2
+                    won -= 1
+                if won < 2:
                     return
-                rounds.append({other: self.dice_for(won if other == name else lowest) for other in players})
+                dice = [faces] * (won // faces) + ([won % faces] if won % faces else [])
+                rounds.append({other: dice if other == name else [1] for other in players})
                 points -= won
         yield {"players": list(players), "rounds": rounds}
 
