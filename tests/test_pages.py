@@ -40,6 +40,18 @@ def test_every_page_exists_in_every_language(site_dir, lang, page):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_tab_names_the_site_once(site_dir, lang):
+    """Material adds " - <site name>" to every title; a refresher's and the home page's titles hold the name already
+    ("Farkle – Regeln auffrischen - Regeln auffrischen" was a tab in stop 34)."""
+    import yaml
+
+    name = yaml.safe_load((RULES / f"ui.{lang}.yml").read_text(encoding="utf-8"))["site_name"]
+    for page in all_pages() + [""]:
+        title = re.search(r"<title>(.*?)</title>", read(site_dir, lang, page), re.S).group(1)
+        assert html.unescape(title).count(name) == 1, (lang, page, title)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES)
 def test_refresher_holds_every_number_and_every_easy_to_forget_entry(site, site_dir, lang, game):
     """Each number row shows its label and its value: the text around the placeholders as typed, each fact as Babel

@@ -104,6 +104,19 @@ def without_hreflang_links(html: str) -> str:
     return jinja2.utils.markupsafe.Markup(HREFLANG_LINK.sub("", html))
 
 
+TITLE = re.compile(r"<title>(.*?) - (.*?)</title>", re.S)
+
+
+def one_site_name(html: str) -> str:
+    """A tab title that names the site once: a page whose own title already holds the site's name ("Farkle – Regeln
+    auffrischen", the home page's "Rules Refresher") keeps it without Material's " - <site name>" after it."""
+    html = str(html)
+    found = TITLE.search(html)
+    if found and found.group(2) in found.group(1):
+        html = html.replace(found.group(0), f"<title>{found.group(1)}</title>", 1)
+    return jinja2.utils.markupsafe.Markup(html)
+
+
 def changed_once(html: str, material: str | re.Pattern, ours, template: str, moved: str) -> str:
     """Material's markup with one change of ours: the first match of `material` (a string or a pattern) replaced by
     `ours` (for a pattern, a replacement or a function of the match); the build stops, naming the override, if
@@ -194,7 +207,7 @@ def on_env(env, config, files):
     env.filters.update(without_hreflang_links=without_hreflang_links, language_search_base=language_search_base,
                        lazy_search_worker=lazy_search_worker, deferred_bundle=deferred_bundle,
                        dialog_name=dialog_name, own_palette_switch=own_palette_switch,
-                       inline_script=inline_script)
+                       inline_script=inline_script, one_site_name=one_site_name)
     return env
 
 
