@@ -81,7 +81,8 @@ def counts_filled_with_one_and_two(game, lang: str, cases):
                         result = bank.computed(game, question, givens)[0]   # a why may word any part of it
                         values = copy.deepcopy({**game.values(), **givens, "answer": answer, "result": result})
                         bank.assign(values, path, n)
-                        form = words[noun][Locale.parse(lang).plural_form(n)].replace("#", str(n))
+                        forms = words[noun]     # an exact form ("=1": "one die") before the CLDR category's
+                        form = forms.get(f"={n}", forms[Locale.parse(lang).plural_form(n)]).replace("#", str(n))
                         yield question.id, n, form, wording.fill(text, values)
 
 

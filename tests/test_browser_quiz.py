@@ -11,11 +11,13 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.numbers import format_decimal
 from playwright.sync_api import expect
 
 from browser_helpers import (LANGUAGES, QUIZ_GAMES, SEEDED_RANDOM, first, in_states, language_for, next_practice_question,
                              question_text, right_choice, url, wrong_choice)
 from conftest import game_yml, lang_prefix, questions, ui_texts
+from quiz.games import bound
 
 pytestmark = pytest.mark.browser
 
@@ -655,3 +657,30 @@ def test_a_rule_answered_right_again_is_said_to_be_learned(page, server, game):
         expect(page.locator(f"{block} .rr-result")).to_have_class(has("rr-is-right"))
     expect(page.locator(f"#q-{asked[2]['id']} .rr-result .rr-learned")).to_have_text(ui["learned"])
     expect(group).not_to_have_class(has("rr-marked"))
+
+
+# Questions answered by a game's best play (Farkle's bank or roll, quiz/games/farkle/strategy.py), found by their check.
+STRATEGY_QUESTIONS = [(game, question) for game in QUIZ_GAMES for question in questions(game)
+                      if question["check"] == "rolls_again" and question.get("vary")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_bank_or_roll_answered_as_a_belief_says_which_and_shows_both_expected_values(page, server, lang):
+    """"Bank or roll?" answered as a player holding a belief of the rule would (issue 31), in every language: the page
+    names the belief, gives the right rule, and the explanation shows the two expected values the solver computed."""
+    if not STRATEGY_QUESTIONS:
+        pytest.skip("no game asks what its best play is")
+    game, question = STRATEGY_QUESTIONS[0]
+    ui = ui_texts(lang)["quiz"]
+    block = f"#q-{question['id']}"
+    page.goto(url(server, lang, f"{game}/quiz/"))
+    belief, answer = next(iter(json.loads(page.locator(block).get_attribute("data-beliefs")).items()))
+    words = page.evaluate("fetch('beliefs.json').then(r => r.json())")[belief]
+    answer_block(page, block, answer)
+    result = page.locator(f"{block} .rr-result")
+    expect(result).to_have_class(has("rr-is-wrong"))
+    expect(result.locator(".rr-diagnosis")).to_contain_text(ui["believed"].replace("{wrong}", words["wrong"]))
+    computed = bound(game).call(question["check"], question["givens"])
+    for value in (computed["roll_value"], computed["bank_value"]):
+        expect(page.locator(f"{block} details")).to_contain_text(format_decimal(value, locale=lang))
+    assert page.console_errors == []

@@ -194,3 +194,14 @@ def test_a_game_filter_is_called_as_the_checker_contract_says():
     value, given_words, say = calls[0]
     assert (value, given_words, say.lang, say.number(2)) == (4200, words, "de", "2")
     assert "f(value, words, say)" in " ".join(inspect.getdoc(Presentation.text_formatters).split())
+
+
+def test_an_exact_form_says_its_number_in_words_and_wins_over_the_category():
+    from quiz.site.wording import Wording
+
+    """ICU's `=1`: French "one" covers 0 and 1, so "un dé" must be the form for exactly 1, and 0 keeps "# dé"; German's
+    "one" form stays a count elsewhere."""
+    french = Wording("fr", {"die": {"=1": "un dé", "one": "# dé", "many": "# dés", "other": "# dés"}})
+    assert [french.fill("{n|die}", {"n": n}) for n in (0, 1, 2)] == ["0 dé", "un dé", "2 dés"]
+    german = Wording("de", {"die": {"=1": "einen Würfel", "one": "# Würfel", "other": "# Würfel"}})
+    assert german.fill("{n|die}", {"n": 1}) == "einen Würfel" and german.fill("{n|die}", {"n": 3}) == "3 Würfel"

@@ -25,8 +25,10 @@ def test_every_question_and_variant_is_a_game_that_can_happen(game):
 
 def test_every_variant_keeps_what_its_question_keeps(game):
     for question, givens, answer, _ in variants(game):
+        result = bank.computed(game, question, givens)[0]       # a keep may name the checker's whole result
         for condition in question.keep or []:
-            assert condition.holds({**game.values(), **givens, "answer": answer}), (question.id, condition.text, givens)
+            assert condition.holds({**game.values(), **givens, "answer": answer, "result": result}), (
+                question.id, condition.text, givens)
 
 
 def test_a_keep_condition_takes_a_name_in_quotes_as_itself():

@@ -91,3 +91,46 @@ def test_a_minimum_to_bank_makes_you_roll_on():
     plain, strict = solve_turn(SEED), solve_turn(SEED, needed=500)
     assert plain.banks(300, 2) and not strict.banks(300, 2)
     assert strict.expected_turn() < plain.expected_turn()
+
+
+def test_roll_again_is_the_solved_turn_s_call_with_both_values():
+    """The quiz's rule answers from the solved turn: at 700 with four dice rolling is worth 753 on average (> 700), at
+    600 with three 548 (< 600); the values are the turn's expected end, rounded to a point."""
+    at_four, at_three = SEED.rolls_again(700, 4), SEED.rolls_again(600, 3)
+    assert at_four == {"roll": True, "roll_value": 753, "bank_value": 700, "margin": 53}
+    assert at_three == {"roll": False, "roll_value": 548, "bank_value": 600, "margin": 52}
+    strategy = solve_turn(SEED)
+    for total in range(50, 3000, 50):
+        for n in range(1, 7):
+            assert SEED.rolls_again(total, n)["roll"] == (not strategy.banks(total, n)), (total, n)
+
+
+@pytest.mark.parametrize("total, in_hand, why", [
+    (0, 3, "nothing to choose"),                 # nothing scored yet: no bank to weigh
+    (250, 6, "6 dice set aside"),                # hot dice: six dice set aside score 300 at least (six single 5s)
+    (100, 3, "3 dice set aside"),                # three dice set aside: 150 at least (three single 5s)
+])
+def test_bank_or_roll_at_a_moment_no_turn_reaches_is_refused(total, in_hand, why):
+    assert any(why in reason for reason in SEED.illegal("rolls_again", {"turn_total": total, "in_hand": in_hand}))
+    assert SEED.illegal("rolls_again", {"turn_total": 300, "in_hand": 6}) == []
+
+
+def test_below_the_bank_minimum_there_is_nothing_to_weigh():
+    zilch = type(SEED)(SEED.facts.changed({"bank_minimum": 300}, "test"))
+    assert zilch.illegal("rolls_again", {"turn_total": 250, "in_hand": 2})
+    assert not zilch.illegal("rolls_again", {"turn_total": 300, "in_hand": 2})
+
+
+def test_each_bank_or_roll_belief_answers_as_its_players_do():
+    """By hand, at seed 004: a player who banks at 500 rolls at 450 and banks at 700 with four dice; one who never rolls
+    one or two dice banks at 200 with two and has no view with three; one who banks after hot dice banks at 400 with
+    six; one who rolls while a score is likelier than a farkle rolls two dice (16 of 36 farkle) and banks one (4 of 6)."""
+    def believed(name, total, n):
+        belief = next(b for b in SEED.beliefs() if b.name == name and b.distorts == "rolls_again")
+        found = SEED.believe(belief, {"turn_total": total, "in_hand": n})
+        return None if found is None else found["roll"]
+
+    assert believed("bank-or-roll", 450, 4) is True and believed("bank-or-roll", 700, 4) is False
+    assert believed("never-roll-two-dice", 200, 2) is False and believed("never-roll-two-dice", 450, 3) is None
+    assert believed("bank-hot-dice", 400, 6) is False and believed("bank-hot-dice", 400, 5) is None
+    assert believed("roll-while-likely", 300, 2) is True and believed("roll-while-likely", 300, 1) is False

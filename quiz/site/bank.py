@@ -285,7 +285,7 @@ class QuestionCheck:
             self.add("RR307", f"answer {answer!r} is not among the options")
         for condition in question.keep or []:
             try:
-                held = condition.holds({**self.facts, **givens, "answer": answer})
+                held = condition.holds({**self.facts, **givens, "answer": answer, "result": self.result})
             except KeyError as exc:
                 self.add("RR306", f"keep: {condition.text!r} names {exc.args[0]!r}, which is neither a given nor a fact")
                 continue
@@ -475,7 +475,7 @@ class QuestionCheck:
             if not answer_type_ok(question.kind, answer):
                 self.add("RR305", f"the checker's {answer!r} for a variant is not a {question.kind} answer")
                 return None
-            if not all(c.holds({**self.facts, **givens, "answer": answer}) for c in after):
+            if not all(c.holds({**self.facts, **givens, "answer": answer, "result": result}) for c in after):
                 practice.lost += 1
                 continue
             beliefs = self.beliefs_for(givens, answer)

@@ -121,7 +121,8 @@ class Condition:
 
     @property
     def needs_answer(self) -> bool:
-        return any(isinstance(side, str) and not isinstance(side, Quoted) and side.split(".")[0] == "answer"
+        """Whether it names the answer or the checker's whole result ("result.margin"): held only once computed."""
+        return any(isinstance(side, str) and not isinstance(side, Quoted) and side.split(".")[0] in ("answer", "result")
                    for side in (self.left, self.right))
 
     def holds(self, values: dict) -> bool:

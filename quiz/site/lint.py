@@ -13,7 +13,7 @@ from quiz.site.content import (BROWSER_PLACEHOLDERS, GENERATOR_PLACEHOLDERS, SAM
                                Site, digit_runs)
 from quiz.site.problems import Problems
 from quiz.site.source import line_of
-from quiz.site.wording import (COUNT_MARK, WordingError, is_plural_entry, placeholder_paths, plural_categories,
+from quiz.site.wording import (COUNT_MARK, WordingError, is_plural_entry, placeholder_paths, plural_categories, plural_forms,
                                strip_placeholders)
 
 WORDS = "words"
@@ -112,11 +112,11 @@ def lint_words(site: Site, game: Game, problems: Problems) -> None:
             entry, ref, line, id_ = words[name], reference[name], line_of(words, name), f"{WORDS}.{name}"
             if is_plural_entry(ref):
                 wanted = set(plural_categories(lang))
-                if set(entry) != wanted:
+                if plural_forms(entry) != wanted:
                     problems.add(path, line, id_, "RR106", f"a {lang} count needs exactly the CLDR forms "
-                                                           f"{sorted(wanted)}, not {sorted(entry)}")
+                                                           f"{sorted(wanted)}, not {sorted(plural_forms(entry))}")
                 for form, text in entry.items():
-                    if COUNT_MARK not in text:
+                    if COUNT_MARK not in text and form in wanted:     # an exact form ("=1") may say it in words
                         problems.add(path, line, id_, "RR106", f"form {form!r} must show the number as {COUNT_MARK}")
                 continue
             if set(entry) != set(ref):

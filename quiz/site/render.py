@@ -363,18 +363,38 @@ class Writer:
         return [[words.rule_name(option.id, plain=option.id in plainly), words.option_value(option)]
                 for option in getattr(facts, facts.OPTIONS)]
 
-    def computed_rows(self, entry_id: str, presentation) -> dict:
-        """A computed table's rows and chart bars as another table's presentation computes them."""
+    def computed_rows(self, entry_id: str, presentation) -> dict | list:
+        """A computed table's rows (and chart bars, where it has a chart) as another table's presentation computes them."""
         table = self.computed_table_of(entry_id, presentation)
-        return {"rows": table["rows"], "bars": table["chart"]["bars"]}
+        return {"rows": table["rows"], "bars": table["chart"]["bars"]} if table["chart"] else table["rows"]
 
     def computed_table(self, entry) -> dict:
         return self.computed_table_of(entry.id, self.game.presentation)
 
     def computed_table_of(self, entry_id: str, presentation) -> dict:
-        """A table the checker computes at build time, and the bars of its chart column (values 0–1)."""
+        """A table the checker computes at build time, and where it has one, the bars of its chart column (values 0–1).
+        A column named by a number is headed by that number; a cell that is a word's id is that word
+        (`columns.<id>` in the texts); a signed table writes its numbers with their sign, an empty cell as a dash."""
         table = presentation.computed_tables()[entry_id]
         columns = self.texts["entries"][entry_id]["columns"]
+        return {"id": entry_id, "title": self.field(entry_id, "title"), "text": self.field(entry_id, "text"),
+                "headers": [columns[c] if isinstance(c, str) else babel_decimal(c, locale=self.lang)
+                            for c in table["columns"]],
+                "rows": [[self.computed_cell(row[c], columns, table.get("signed") and c != table["columns"][0])
+                          for c in table["columns"]] for row in table["rows"]],
+                "chart": self.chart(table, columns) if table.get("chart") else None}
+
+    def computed_cell(self, value, words: dict, signed: bool) -> str:
+        if isinstance(value, str):
+            return words[value]
+        if value is None:
+            return "–"
+        if signed and value:
+            return ("+" if value > 0 else "−") + format_cell(abs(value), self.lang)
+        return format_cell(value, self.lang)
+
+    def chart(self, table: dict, columns: dict) -> dict:
+        """The bars of a computed table's chart column (values 0–1), labelled by its first column."""
         key, label_key = table["chart"], table["columns"][0]
         step = CHART["bar_height"] + CHART["gap"]
         bars = []
@@ -382,11 +402,8 @@ class Writer:
             length = float(row[key]) * (CHART["width"] - CHART["left"] - CHART["right"])
             bars.append({"y": i * step, "label": str(row[label_key]), "length": f"{length:.1f}",
                          "value_x": f"{CHART['left'] + length + 6:.1f}", "value": format_percent(row[key], self.lang)})
-        return {"id": entry_id, "title": self.field(entry_id, "title"), "text": self.field(entry_id, "text"),
-                "headers": [columns[c] for c in table["columns"]],
-                "rows": [[format_cell(row[c], self.lang) for c in table["columns"]] for row in table["rows"]],
-                "chart": {**CHART, "height": len(table["rows"]) * step, "bars": bars,
-                          "title": f"{columns[key]} ({columns[label_key]})"}}
+        return {**CHART, "height": len(table["rows"]) * step, "bars": bars,
+                "title": f"{columns[key]} ({columns[label_key]})"}
 
     # --- pages --------------------------------------------------------------------------------------------------------
 

@@ -4,7 +4,8 @@ A placeholder is `{path}` or `{path|filter}`. The path is dotted (`tableau.regio
 (facts, a question's givens, the answer). Without a filter a whole number is written as the language writes numbers,
 a list as the language writes lists, a date as the language writes a date in full (Babel's long format). The filter names an entry of the game's `words:` in that language:
 - a plural entry (its keys are CLDR categories, e.g. `{one: "# clue", other: "# clues"}`): the form Babel's plural rule
-  picks for the number, `#` replaced by it; so no text ever says "1 clues";
+  picks for the number, `#` replaced by it; so no text ever says "1 clues". An exact form (`"=1": "one clue"`, as ICU
+  MessageFormat's `=1`) wins for its number and may say it in words: prose says "one die", not "1 die";
 - a table (`colours: {red: red, …}`): the entry for the value;
 or `dice` (die faces), or a filter the game's checker provides (`text_formatters()`, e.g. Faraway's `row`).
 
@@ -63,8 +64,17 @@ def plural_category(lang: str, number: int) -> str:
     return Locale.parse(lang).plural_form(number)
 
 
+EXACT_FORM = re.compile(r"=\d+")
+
+
 def is_plural_entry(entry: Any) -> bool:
-    return isinstance(entry, dict) and "other" in entry and set(entry) <= set(PLURAL_CATEGORIES)
+    return isinstance(entry, dict) and "other" in entry and all(
+        key in PLURAL_CATEGORIES or EXACT_FORM.fullmatch(str(key)) for key in entry)
+
+
+def plural_forms(entry: dict) -> set[str]:
+    """A plural entry's CLDR category keys (its exact forms, "=1", left out)."""
+    return {key for key in entry if key in PLURAL_CATEGORIES}
 
 
 def resolve(data: Any, path: str) -> Any:
@@ -108,6 +118,8 @@ class Wording:
         forms = self.words.get(noun)
         if not is_plural_entry(forms):
             raise WordingError(f"no plural entry {noun!r} in words")
+        if f"={number}" in forms:
+            return forms[f"={number}"].replace(COUNT_MARK, self.number(number))
         category = plural_category(self.lang, number)
         if category not in forms:
             raise WordingError(f"words.{noun} has no {category!r} form")

@@ -3,18 +3,22 @@ player holding it would. With them, FarkleRules is the full checker the quiz ver
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 
 from quiz.checker import belief
 from quiz.games.farkle.facts import FACES
-from quiz.games.farkle.rules import FarkleRules, counts, faces
+from quiz.games.farkle.rules import counts, faces
+from quiz.games.farkle.strategy import FarkleStrategy
 
 # Only for the belief that a first bank needs a minimum (no seed names one): house rules that ask one ask 300 or more,
 # so a player holding it answers 0 for a first turn below this.
 BELIEVED_OPENING_MINIMUM = 300
+# The turn total from which a player who banks by a round number banks, whatever dice are left.
+BELIEVED_ENOUGH = 500
 
 
-class Farkle(FarkleRules):
-    """Farkle's rules with the wrong beliefs players hold about them."""
+class Farkle(FarkleStrategy):
+    """Farkle's rules and the best play of a turn, with the wrong beliefs players hold about them."""
 
     # --- which scoring patterns a belief does not know ----------------------------------------------------------------
 
@@ -181,3 +185,30 @@ class Farkle(FarkleRules):
         """When someone passes the target, everyone else gets one more turn."""
         self._banked(banked)
         return True
+
+    # --- bank or roll ---------------------------------------------------------------------------------------------
+
+    @belief("bank-or-roll", distorts="rolls_again")
+    def _bank_from_a_round_number(self, turn_total: int, in_hand: int) -> dict:
+        """Once a turn reaches 500, bank it, whatever dice are left; below it, roll on."""
+        total, _ = self._turn_moment(turn_total, in_hand)
+        return {"roll": total < BELIEVED_ENOUGH}
+
+    @belief("bank-or-roll", distorts="rolls_again", name="never-roll-two-dice")
+    def _never_roll_one_or_two_dice(self, turn_total: int, in_hand: int) -> dict | None:
+        """With one or two dice left, bank: the farkle is too likely."""
+        _, in_hand = self._turn_moment(turn_total, in_hand)
+        return {"roll": False} if in_hand <= 2 else None
+
+    @belief("bank-or-roll", distorts="rolls_again", name="bank-hot-dice")
+    def _bank_after_hot_dice(self, turn_total: int, in_hand: int) -> dict | None:
+        """After hot dice, bank: you have had your luck this turn."""
+        total, in_hand = self._turn_moment(turn_total, in_hand)
+        return {"roll": False} if total and in_hand == self.facts.dice else None
+
+    @belief("bank-or-roll", distorts="rolls_again", name="roll-while-likely")
+    def _roll_while_scoring_is_likely(self, turn_total: int, in_hand: int) -> dict:
+        """Roll again while a roll is more likely to score than to farkle."""
+        _, in_hand = self._turn_moment(turn_total, in_hand)
+        return {"roll": self.farkle_chance(in_hand) < Fraction(1, 2)}
+

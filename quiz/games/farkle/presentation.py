@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from quiz.checker import Presentation
-from quiz.games.farkle.beliefs import Farkle
+from quiz.games.farkle.beliefs import BELIEVED_ENOUGH, Farkle
 from quiz.games.farkle.rules import counts, faces, rolls_with_ways
+
+
+GAIN_TOTALS = (300, 500, 1000, 2000, 3000)    # the turn totals the odds page shows the gain of rolling at
 
 
 class FarklePresentation(Presentation):
@@ -35,6 +38,11 @@ class FarklePresentation(Presentation):
         values["score_step"] = rules.table.step
         values["just_past_target"] = rules.facts.target + rules.table.step       # the least a turn can end above it
         values["past_target"] = rules.facts.target + 4 * rules.table.step        # a turn's end a little above it
+        strategy = rules.turn_strategy()
+        for n in range(1, rules.facts.dice):
+            values[f"bank_from_{n}"] = strategy.threshold(n)
+        values["turn_worth"] = round(strategy.expected_turn())
+        values["believed_enough"] = BELIEVED_ENOUGH
         return values
 
     def named_plainly(self) -> set[str]:
@@ -56,11 +64,19 @@ class FarklePresentation(Presentation):
         return table
 
     def computed_tables(self) -> dict[str, dict]:
-        """Tables the pages show, computed by the rules: the odds for 1 to 6 dice."""
+        """Tables the pages show, computed by the rules: the odds for 1 to 6 dice; from the best play of a turn, the
+        total from which to bank with each number of dice ("always roll" where no total below the solver's cap banks),
+        and what one more roll gains over banking at a few turn totals."""
         rules = self.rules
-        rows = [{"dice": n, "farkle": rules.farkle_chance(n), "expected": rules.expected_best_score(n)}
-                for n in range(1, rules.facts.dice + 1)]
-        return {"odds-table": {"columns": ["dice", "farkle", "expected"], "chart": "farkle", "rows": rows}}
+        dice = range(1, rules.facts.dice + 1)
+        rows = [{"dice": n, "farkle": rules.farkle_chance(n), "expected": rules.expected_best_score(n)} for n in dice]
+        strategy = rules.turn_strategy()
+        thresholds = [{"dice": n, "bank_from": strategy.threshold(n) or "always_roll"} for n in dice]
+        gains = [{"dice": n, **{total: round(strategy.gain_of_rolling(total, n)) if total >= rules.facts.bank_minimum
+                                else None for total in GAIN_TOTALS}} for n in dice]       # None: no bank allowed yet
+        return {"odds-table": {"columns": ["dice", "farkle", "expected"], "chart": "farkle", "rows": rows},
+                "bank-table": {"columns": ["dice", "bank_from"], "rows": thresholds},
+                "gain-table": {"columns": ["dice", *GAIN_TOTALS], "signed": True, "rows": gains}}
 
     def calculators(self) -> dict[str, dict]:
         """The score-a-roll calculator: tap dice, read the best score from the table of every roll."""

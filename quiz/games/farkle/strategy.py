@@ -10,8 +10,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
+import math
 from fractions import Fraction
+from typing import Iterator
 
+from quiz.checker import MalformedInput, rule
 from quiz.games.farkle.rules import FarkleRules, ScoringTable, faces, rolls_with_ways
 
 CAP = 20000     # turn totals at or above it are banked: far above any threshold (the tests double it)
@@ -62,11 +65,14 @@ def roll_outcomes(table: ScoringTable, dice: int, n: int) -> tuple[tuple[Fractio
     """The rolls of n dice, grouped by what they let you keep: (chance, options), each option the dice left in hand
     after keeping and the most points for keeping that many (hot dice: all `dice` back); no options for a farkle."""
     groups: dict[tuple, int] = {}
+    splits = table.remembered.setdefault("splits", {})     # a kept part recurs in many rolls: scored once
     for _, ways, rolled in rolls_with_ways(n):
         best: dict[int, int] = {}
         for part in itertools.product(*(range(count + 1) for count in rolled)):
             kept = sum(part)
-            points = table.best_split(part) if kept else None
+            if kept and part not in splits:
+                splits[part] = table.best_split(part)
+            points = splits[part] if kept else None
             if points:
                 best[kept] = max(points, best.get(kept, 0))
         options = tuple(sorted(((n - kept) or dice, points) for kept, points in best.items()))
@@ -76,8 +82,16 @@ def roll_outcomes(table: ScoringTable, dice: int, n: int) -> tuple[tuple[Fractio
 
 def solve_turn(rules: FarkleRules, needed: int = 0, farkle_value: float = 0.0, cap: int = CAP) -> TurnStrategy:
     """The best play of one turn at this table: a bank needs `needed` points (the opening or bank minimum), a farkle
-    is worth `farkle_value` (0, or minus the penalty where it would be the third in a row)."""
+    is worth `farkle_value` (0, or minus the penalty where it would be the third in a row). Solved once per scoring
+    table and these values (every checker bound to a table with this scoring shares it)."""
     table, dice = rules.table, rules.facts.dice
+    key = ("turn strategy", dice, needed, farkle_value, cap)
+    if key not in table.remembered:
+        table.remembered[key] = _solved(table, dice, needed, farkle_value, cap)
+    return table.remembered[key]
+
+
+def _solved(table: ScoringTable, dice: int, needed: int, farkle_value: float, cap: int) -> TurnStrategy:
     step = table.step
     size = cap // step
     outcomes = {n: [(float(chance), tuple((left, points // step) for left, points in options))
@@ -86,16 +100,23 @@ def solve_turn(rules: FarkleRules, needed: int = 0, farkle_value: float = 0.0, c
     # each list runs past the cap by the most one roll adds, there holding the total (banked), so no look-up branches
     value = {n: [0.0] * size + [float(i * step) for i in range(size, size + reach + 1)] for n in range(1, dice + 1)}
     roll_value = {n: [0.0] * size for n in range(1, dice + 1)}
+    # per number of dice: the farkle chance, the rolls with one way to keep, and those with a choice (the hot loop)
+    plans = {}
+    for n in range(1, dice + 1):
+        farkle = sum(chance for chance, options in outcomes[n] if not options)
+        single = [(chance, value[options[0][0]], options[0][1]) for chance, options in outcomes[n] if len(options) == 1]
+        several = [(chance, [(value[left], offset) for left, offset in options])
+                   for chance, options in outcomes[n] if len(options) > 1]
+        plans[n] = (farkle * farkle_value, single, several)
     for index in range(size - 1, -1, -1):
         total = float(index * step)
         bankable = total > 0 and total >= needed
         for n in range(1, dice + 1):
-            expected = 0.0
-            for chance, options in outcomes[n]:
-                if options:
-                    expected += chance * max([value[left][index + offset] for left, offset in options])
-                else:
-                    expected += chance * farkle_value
+            expected, single, several = plans[n]
+            for chance, values, offset in single:
+                expected += chance * values[index + offset]
+            for chance, options in several:
+                expected += chance * max([values[index + offset] for values, offset in options])
             roll_value[n][index] = expected
             value[n][index] = total if bankable and total > expected else expected
     value = {n: values[:size] for n, values in value.items()}
@@ -121,3 +142,42 @@ def keep(rules: FarkleRules, strategy: TurnStrategy, total: int, roll: list[int]
         return {"dice": [], "points": 0, "bank": False, "expected": strategy.farkle_value}
     worth, part, points, left, after = best
     return {"dice": faces(part), "points": points, "left": left, "bank": strategy.banks(after, left), "expected": worth}
+
+
+class FarkleStrategy(FarkleRules):
+    """Farkle's rules with the best play of a turn: the quiz asks whether to roll again, and the pages quote the
+    strategy. A player on the board (a bank needs the table's bank minimum, not the opening one) and not on two
+    farkles in a row (a farkle costs the turn, no penalty)."""
+
+    def turn_strategy(self) -> TurnStrategy:
+        """This table's best play of a turn, once on the board."""
+        return solve_turn(self, needed=self.facts.bank_minimum)
+
+    def _turn_moment(self, turn_total, in_hand) -> tuple[int, int]:
+        if type(turn_total) is not int or turn_total < 0 or turn_total % self.table.step:
+            raise MalformedInput(f"turn_total: {turn_total!r} is not a turn's points (a multiple of {self.table.step})")
+        return turn_total, self._dice_count(in_hand)
+
+    @rule
+    def rolls_again(self, turn_total: int, in_hand: int) -> dict:
+        """Whether rolling the dice in hand again, then playing best, beats banking the turn now on average: "roll",
+        and the two expected values ("roll_value": what the turn ends with after rolling, on average, rounded to a
+        point; "bank_value": the turn total) and their difference ("margin", rounded)."""
+        total, in_hand = self._turn_moment(turn_total, in_hand)
+        strategy = self.turn_strategy()
+        rolled = strategy.roll_value[in_hand][total // strategy.step] if total < strategy.cap else 0.0
+        return {"roll": not strategy.banks(total, in_hand), "roll_value": round(rolled), "bank_value": total,
+                "margin": round(abs(rolled - total))}
+
+    def _illegal_rolls_again(self, turn_total, in_hand) -> Iterator[str]:
+        total, in_hand = self._turn_moment(turn_total, in_hand)
+        if total == 0:
+            yield "a turn that has scored nothing yet cannot bank: there is nothing to choose"
+        elif total < self.facts.bank_minimum:
+            yield f"a turn of {total} cannot bank here: a bank needs {self.facts.bank_minimum}"
+        else:
+            # the dice set aside so far: those not in hand, or after hot dice at least all of them
+            set_aside = self.facts.dice - in_hand if in_hand < self.facts.dice else self.facts.dice
+            least = set_aside * min(points / sum(pattern) for pattern, points, _ in self.table.patterns)
+            if total < least:
+                yield f"{set_aside} dice set aside score at least {math.ceil(least)}, more than {total}"

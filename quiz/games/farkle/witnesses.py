@@ -169,6 +169,19 @@ class FarkleWitnesses(Witnesses):
             return {}
         return {"banked": game.banked[YOU]}
 
+    def _build_rolls_again(self, turn_total, in_hand) -> Iterator[dict]:
+        """On the board (an earlier turn banked), your turn reaches the total with these dice in hand."""
+        set_asides = _turn_reaching(self.rules.table, self.dice, turn_total, in_hand)
+        if set_asides is not None:
+            yield from self.your_turn([list(piece) for piece in set_asides], banked=TURN_CHUNK)
+
+    def _read_rolls_again(self, game: Game, record) -> dict:
+        """After a set-aside of your turn, with points banked before and no farkle in a row (no penalty looms)."""
+        turn = game.turn
+        if game.moment() != "set aside" or turn.player != YOU or not turn.banked_before or game.farkles_in_row[YOU]:
+            return {}
+        return {"turn_total": turn.points, "in_hand": turn.in_hand}
+
 
 def beside(dice: list[int], count: int) -> list[int]:
     """`count` dice to show beside a set-aside in its roll: faces it does not use, each once before any twice (no triple,
@@ -239,3 +252,26 @@ def _set_asides_scoring(table, dice: int, points: int) -> tuple[tuple[int, ...],
         turn.append(piece)
         in_hand = in_hand - len(piece) or dice
     return tuple(turn)
+
+
+@functools.lru_cache(maxsize=None)
+def _turn_reaching(table, dice: int, points: int, in_hand: int) -> tuple[tuple[int, ...], ...] | None:
+    """Set-asides (triples, single 1s and 5s, each from a roll of the dice in hand) that score exactly `points` and
+    leave `in_hand` dice in hand, as few as can be: a search over (points, dice in hand)."""
+    pieces = [(face,) * 3 for face in (1, 6, 5, 4, 3, 2)] + [(1,), (5,)]
+    priced = [(p, piece) for p, piece in ((table.best_split(counts(piece)), piece) for piece in pieces) if p]
+    paths: dict[tuple[int, int], tuple] = {(0, dice): ()}
+    frontier = [(0, dice)]
+    while frontier:
+        following = []
+        for total, hand in frontier:
+            for p, piece in priced:
+                if len(piece) > hand or total + p > points:
+                    continue
+                state = (total + p, hand - len(piece) or dice)
+                if state not in paths:
+                    paths[state] = paths[(total, hand)] + (piece,)
+                    following.append(state)
+        frontier = following
+    return paths.get((points, in_hand)) if points else None
+
