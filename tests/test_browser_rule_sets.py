@@ -4,10 +4,12 @@ link sent to another browser; an answer other rules give named by those rules. W
 out here with the rules checker at the table's facts (quiz/site/rulesets.py), never read from what the script did."""
 from __future__ import annotations
 
+import importlib
 import json
 import re
 
 import pytest
+from babel import Locale
 from babel.numbers import format_decimal
 from playwright.sync_api import expect
 
@@ -16,7 +18,7 @@ from conftest import LANGUAGES, RULES, game_pages, lang_prefix, questions, visit
 from quiz import games
 from quiz.checker import read_game
 from quiz.site.problems import Problems
-from quiz.site.rulesets import load_rule_sets
+from quiz.site.rulesets import choices_of, load_rule_sets
 
 pytestmark = pytest.mark.browser
 GAMES_WITH_SETS = sorted(path.parent.name for path in RULES.glob("*/sets.yml"))
@@ -140,6 +142,9 @@ def test_a_tables_rules_are_followed_by_every_page_and_kept(visitor, site_dir, b
                     ui["best"].replace("{points}", format_decimal(points, locale=lang)))
             else:
                 expect(calculator.locator(".rr-calc-result")).to_contain_text(ui["nothing"])
+            if calculator.get_attribute("data-advice"):      # the best play from the turn solved at this table
+                expect(calculator.locator(".rr-calc-advice")).to_have_text(
+                    advice_expected(game, checker, ui, lang, roll, 0))
 
     # the quiz: each stated question as the checker answers it at this table, or not asked where it cannot be
     page.goto(visitor.url(lang, f"{game}/quiz/"))
@@ -246,3 +251,88 @@ def test_a_choice_made_before_the_rules_arrive_is_kept(visitor, site_dir, game, 
     assert f"rules={table.address()}" in page.locator(".rr-link-out").input_value()
     page.reload()
     expect(page.locator(".rr-playing-now")).to_contain_text(rules["sets"][table.set]["name"])
+
+
+# --- the calculator's advice: the best play after a roll, at the table's rules ------------------------------------------
+
+ADVICE_ROLLS = ([2, 2, 3, 3, 4, 6], [1, 1, 5, 2, 3, 4], [2, 2, 2, 2, 3, 3], [1, 1, 1, 1], [5, 3, 4], [1, 5])
+
+
+def advice_expected(game: str, checker, ui: dict, lang: str, roll: list[int], total: int) -> str:
+    """The calculator's advice line as the game's solved turn gives it (its strategy module's keep()), worded with the
+    calculator's texts; "" where the roll farkles."""
+    strategy = importlib.import_module(f"{games.package_name(game)}.strategy")
+    solved = checker.turn_strategy()
+    best = strategy.keep(checker, solved, total, roll)
+    if not best["dice"]:
+        return ""
+    number = lambda value: format_decimal(value, locale=lang)        # noqa: E731
+    forms, after = ui["left_forms"], total + best["points"]
+    left = forms.get(f"={best['left']}") or forms[Locale.parse(lang).plural_form(best["left"])]
+    text = ui["advice_must_roll"] if after < checker.facts.bank_minimum else \
+        ui["advice_bank"] if best["bank"] else ui["advice_roll"]
+    values = {"keep": " ".join(map(str, best["dice"])), "points": number(best["points"]), "bank": number(after),
+              "left": left.replace("#", number(best["left"])), "minimum": number(checker.facts.bank_minimum),
+              "roll": number(round(solved.roll_value[best["left"]][after // solved.step]))}
+    return re.sub(r"\{(\w+)\}", lambda match: values[match.group(1)], text)
+
+
+def advice_changing_house_rule(game: str, lang: str):
+    """A house rule on the default set, and a roll and turn total, at which the calculator's advice differs from the
+    default table's: (table, rule, value, roll, total, checker there, default checker)."""
+    sets = rule_sets(game)
+    default = games.contract(games.load(game))[0](sets.facts(sets.table(sets.default)))
+    for rule in sets.house_rules:
+        for value in choices_of(rule):
+            if value == rule.value_in(sets.set_facts(sets.default)):
+                continue
+            table = sets.table(sets.default, {rule.id: value})
+            checker = games.contract(games.load(game))[0](sets.facts(table))
+            for roll in ADVICE_ROLLS:
+                for total in (0, 350):
+                    ui = {"advice_roll": "r{keep}", "advice_bank": "b{keep}", "advice_must_roll": "m{keep}",
+                          "left_forms": {"other": "#"}}
+                    if advice_expected(game, checker, ui, lang, roll, total) != \
+                            advice_expected(game, default, ui, lang, roll, total):
+                        return table, rule, value, roll, total, checker, default
+    return None
+
+
+def advises(game: str) -> bool:
+    """Whether a game's calculators include one that gives the best play (its presentation names a solved turn)."""
+    checker_class, presentation_class = games.contract(games.load(game))
+    calculators = presentation_class(checker_class.bind(read_game(game, RULES))).calculators()
+    return any(calculator.get("advice") for calculator in calculators.values())
+
+
+@in_states("first-visit")
+@pytest.mark.parametrize("game, lang", [(game, lang) for game, lang in CASES if advises(game)])
+def test_the_calculator_advises_the_best_play_and_follows_a_house_rule(visitor, site_dir, game, lang):
+    """With your turn's points so far, the calculator says which dice to keep and whether to bank (issue 31), as the
+    solved turn does at the default table, and otherwise once a house rule changes the scoring."""
+    page = visitor.page
+    page.goto(visitor.url(lang, f"{game}/"))
+    calculator = page.locator(".rr-calc[data-advice]").first
+    found = advice_changing_house_rule(game, lang)
+    assert found, "no house rule changes the calculator's advice for the rolls tried"
+    table, rule, value, roll, total, checker, default = found
+    ui = json.loads(calculator.get_attribute("data-ui"))
+
+    def advice_on_page() -> None:
+        calculator.locator(".rr-calc-clear").click()
+        calculator.locator(".rr-calc-turn input").fill(str(total))
+        for face in roll:
+            calculator.locator(f".rr-calc-faces .rr-die:nth-child({face})").click()
+
+    advice_on_page()
+    expect(calculator.locator(".rr-calc-advice")).to_have_text(advice_expected(game, default, ui, lang, roll, total))
+    page.goto(visitor.url(lang, f"{game}/rules/?rules={table.address()}"))
+    expect(page.locator(".rr-playing-now")).to_contain_text(
+        next(h for h in rules_json(site_dir, lang, game)["house"] if h["id"] == rule.id)["name"])
+    page.goto(visitor.url(lang, f"{game}/"))
+    calculator = page.locator(".rr-calc[data-advice]").first
+    advice_on_page()
+    changed = advice_expected(game, checker, ui, lang, roll, total)
+    expect(calculator.locator(".rr-calc-advice")).to_have_text(changed)
+    assert changed != advice_expected(game, default, ui, lang, roll, total)
+    assert page.console_errors == []

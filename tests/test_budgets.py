@@ -86,6 +86,6 @@ def test_lazy_json_is_not_loaded_by_the_page_itself(site_dir):
     for lang in LANGUAGES:
         for game in GAMES:
             html = (site_dir / f"{lang_prefix(lang)}{game}/index.html").read_text(encoding="utf-8")
-            tables = re.findall(r'data-table="([^"]+)"', html)
+            tables = re.findall(r'data-(?:table|advice)="([^"]+)"', html)
             for name in LAZY_JSON + tuple(tables):
                 assert f'src="{name}"' not in html and f'href="{name}"' not in html

@@ -1,6 +1,8 @@
 /* Rules Refresher dice calculator: tap the dice of a roll, read the checker's answer from the table the build wrote.
    It looks answers up and never computes them: the table, the most dice and every text come from the page (data-table,
-   data-dice, data-ui) and its buttons are the page's own, all written by the game's rules checker and texts. */
+   data-dice, data-ui) and its buttons are the page's own, all written by the game's rules checker and texts. Where the
+   page has a solved turn (data-advice), your turn's points so far give the best play: which of the scoring choices the
+   build listed leaves the turn worth most, then bank or roll by the build's thresholds. */
 (function () {
   "use strict";
 
@@ -14,8 +16,10 @@
     this.root = root;
     this.ui = JSON.parse(root.getAttribute("data-ui"));
     this.url = root.getAttribute("data-table");
+    this.adviceUrl = root.getAttribute("data-advice");
     this.maxDice = Number(root.getAttribute("data-dice"));
     this.table = null;
+    this.turn = null;
     this.loading = null;
     this.dice = [];
     /* points as the page's tables write them (Babel at build): 1.100 de, 1 100 fr, 1,100 en; the formatter is made
@@ -24,13 +28,20 @@
     this.wire();
   }
 
+  function json(url) {
+    return fetch(url).then(function (response) {
+      if (!response.ok) { throw new Error(String(response.status)); }
+      return response.json();
+    });
+  }
+
   Calculator.prototype.load = function () {
     var self = this;
     if (!this.loading) {
-      this.loading = fetch(this.url).then(function (response) {
-        if (!response.ok) { throw new Error(String(response.status)); }
-        return response.json();
-      }).then(function (table) { self.table = table; });
+      this.loading = Promise.all([json(this.url), this.adviceUrl ? json(this.adviceUrl) : null]).then(function (found) {
+        self.table = found[0];
+        self.turn = found[1];
+      });
     }
     return this.loading;
   };
@@ -45,6 +56,9 @@
     this.picked = this.root.querySelector(".rr-calc-picked");
     this.root.querySelector(".rr-calc-clear").addEventListener("click", function () { self.dice = []; self.update(); });
     this.result = this.root.querySelector(".rr-calc-result");
+    this.advice = this.root.querySelector(".rr-calc-advice");
+    this.total = this.root.querySelector(".rr-calc-turn input");
+    if (this.total) { this.total.addEventListener("input", function () { self.update(); }); }
     this.note = this.root.querySelector(".rr-calc-note");   /* a die refused: the score stays */
   };
 
@@ -72,6 +86,7 @@
       });
       self.picked.appendChild(button);
     });
+    if (this.advice) { this.advice.textContent = ""; }
     if (!this.dice.length) { this.result.textContent = ""; return; }
     var key = this.dice.slice().sort().join("");
     this.load().then(function () { self.show(key); }, function () { self.result.textContent = ui.noscript; });
@@ -101,6 +116,61 @@
       result.appendChild(el("br"));
       result.appendChild(el("strong", {}, ui.all));
     }
+    this.showAdvice(key);
+  };
+
+  /* The turn's points so far as typed: a whole number on the scoring step, within what the build solved; else null. */
+  Calculator.prototype.turnTotal = function () {
+    var value = Number(this.total.value || 0);
+    var ok = Number.isInteger(value) && value >= 0 && value <= Number(this.total.max) && value % this.turn.step === 0;
+    return ok ? value : null;
+  };
+
+  /* What a turn is worth from `total` with `n` dice in hand, playing best: the build's value below the total from which
+     banking is best, the total itself from there on. */
+  Calculator.prototype.worth = function (total, n) {
+    var values = this.turn.values[n];
+    var index = total / this.turn.step;
+    return index < values.length ? values[index] : total;
+  };
+
+  Calculator.prototype.leftWords = function (n) {
+    var forms = this.ui.left_forms;
+    this.plural = this.plural || new Intl.PluralRules(document.documentElement.lang);
+    return (forms["=" + n] || forms[this.plural.select(n)] || forms.other).replace("#", this.points(n));
+  };
+
+  /* The best play after this roll: of the scoring choices (the most points for keeping each number of dice), the one
+     that leaves the turn worth most (fewer dice kept on a tie), then bank where the build's threshold says so. */
+  Calculator.prototype.showAdvice = function (key) {
+    if (!this.advice || !this.turn || !this.turn.keeps[key]) { return; }
+    var total = this.turnTotal();
+    if (total === null) { return; }
+    var self = this;
+    var turn = this.turn;
+    var best = null;
+    turn.keeps[key].forEach(function (option) {
+      var left = key.length - option[0].length || self.maxDice;
+      var after = total + option[1];
+      var worth = self.worth(after, left);
+      if (!best || worth > best.worth + 1e-9) { best = { dice: option[0], points: option[1], left: left, after: after, worth: worth }; }
+    });
+    var bankFrom = turn.bank_from[best.left];
+    var values = {
+      keep: best.dice.split("").join(" "), points: this.points(best.points), left: this.leftWords(best.left),
+      bank: this.points(best.after), minimum: this.points(turn.needed)
+    };
+    var rolled = turn.roll[best.left][best.after / turn.step];
+    values.roll = rolled === undefined ? "" : this.points(rolled);
+    var text;
+    if (best.after < turn.needed) {
+      text = this.ui.advice_must_roll;
+    } else if (bankFrom !== null && best.after >= bankFrom) {
+      text = this.ui.advice_bank;
+    } else {
+      text = this.ui.advice_roll;
+    }
+    this.advice.textContent = format(text, values);
   };
 
   function setUp() {

@@ -144,14 +144,22 @@
     });
   }
 
+  /* A calculator's files (its table of every roll, its solved turn) at the table: data-table and data-advice hold the
+     default's names until the first change (kept in data-file-*), then the table's own address. */
   function showCalculator(rules, values, base) {
     document.querySelectorAll(".rr-calc").forEach(function (root) {
-      var file = root.getAttribute("data-file") || root.getAttribute("data-table");
-      root.setAttribute("data-file", file);
-      var at = rules.files[file];
-      var url = at ? new URL(at.at + place(rules, at.n, values) + ".json", base).href : file;
-      if (root.calculator) { root.calculator.url = url; root.calculator.loading = null; root.calculator.update(); } else { root.setAttribute("data-table", url); }
-      if (url !== file) { fetch(url).catch(function () { /* offline: the calculator says so when used */ }); }
+      var urls = {};
+      [["table", "url"], ["advice", "adviceUrl"]].forEach(function (pair) {
+        var file = root.getAttribute("data-file-" + pair[0]) || root.getAttribute("data-" + pair[0]);
+        if (!file) { return; }
+        root.setAttribute("data-file-" + pair[0], file);
+        var at = rules.files[file];
+        var url = at ? new URL(at.at + place(rules, at.n, values) + ".json", base).href : file;
+        urls[pair[1]] = url;
+        if (!root.calculator) { root.setAttribute("data-" + pair[0], url); }
+        if (url !== file) { fetch(url).catch(function () { /* offline: the calculator says so when used */ }); }
+      });
+      if (root.calculator) { Object.assign(root.calculator, urls, { loading: null }); root.calculator.update(); }
     });
   }
 

@@ -26,8 +26,12 @@ SECTION_FIELDS: dict[str, tuple[str, ...]] = {
 # Placeholders the page generator fills itself, or a calculator in the browser, per text key.
 GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "rulebook_refs": {"pages"},
                           "read_aloud": {"seconds", "syllables", "rate"},
-                          "add": {"face"}, "best": {"points"}, "with": {"set_aside"}, "value": {"value"}}
-BROWSER_PLACEHOLDERS = {"face", "points", "set_aside"}   # left in the text for the calculator's script
+                          "add": {"face"}, "best": {"points"}, "with": {"set_aside"}, "value": {"value"},
+                          "advice_roll": {"keep", "points", "left", "roll", "bank"},
+                          "advice_bank": {"keep", "points", "left", "roll", "bank"},
+                          "advice_must_roll": {"keep", "points", "left", "minimum"}}
+# left in the text for the calculator's script
+BROWSER_PLACEHOLDERS = {"face", "points", "set_aside", "keep", "left", "roll", "bank", "minimum"}
 # Sections whose texts are the same at every table of a game's rule sets: what the sources say, the tools' own words,
 # the numbers table's entries (the table changes whole), the rule sets' page itself.
 SAME_AT_EVERY_TABLE = {"sources", "teach-source", "numbers", "calculator", "computed-table", "rule-sets"}

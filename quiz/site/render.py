@@ -190,6 +190,8 @@ class Writer:
                 texts["ui"] = {name: value for name, value in texts.items()
                                if isinstance(value, str) and name not in ("id", "ref", "title_colon")}
                 texts.update(tools[entry.id])
+                if tools[entry.id].get("left_word"):      # the dice left, counted in the page's words (plural forms)
+                    texts["ui"]["left_forms"] = self.texts["words"][tools[entry.id]["left_word"]]
         elif section.kind == "computed-table":
             data["tables"] = [self.computed_table(e) for e in section.entries]
             for table in data["tables"]:

@@ -2,6 +2,7 @@
 table of every roll, and a set-aside worded as its scoring parts."""
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from quiz.checker import Presentation
@@ -10,6 +11,7 @@ from quiz.games.farkle.rules import counts, faces, rolls_with_ways
 
 
 GAIN_TOTALS = (300, 500, 1000, 2000, 3000)    # the turn totals the odds page shows the gain of rolling at
+ADVICE_LIMIT = 10000                          # the calculator weighs turns up to this total (the seed's target)
 
 
 class FarklePresentation(Presentation):
@@ -79,12 +81,43 @@ class FarklePresentation(Presentation):
                 "gain-table": {"columns": ["dice", *GAIN_TOTALS], "signed": True, "rows": gains}}
 
     def calculators(self) -> dict[str, dict]:
-        """The score-a-roll calculator: tap dice, read the best score from the table of every roll."""
-        return {"score-a-roll": {"table": "rolls.json", "faces": 6, "dice": self.rules.facts.dice}}
+        """The score-a-roll calculator: tap dice, read the best score from the table of every roll; with your turn's
+        points so far, the best play from the solved turn (which dice to keep, then bank or roll)."""
+        return {"score-a-roll": {"table": "rolls.json", "advice": "turn.json", "faces": 6, "dice": self.rules.facts.dice,
+                                 "turn_limit": ADVICE_LIMIT, "turn_step": self.rules.table.step,
+                                 "left_word": "dice_in_hand"}}
 
     def data_files(self) -> dict[str, object]:
         """JSON the browser looks up instead of re-implementing the rules (the score-a-roll calculator)."""
-        return {"rolls.json": self.roll_table()}
+        return {"rolls.json": self.roll_table(), "turn.json": self.turn_table()}
+
+    def turn_table(self) -> dict:
+        """The solved turn as the calculator weighs a roll (docs/assets/dice.js), for a player on the board: for each
+        roll that scores, the most points for keeping each number of its dice ("keeps": key -> [[dice, points], …]);
+        per number of dice in hand, the total from which to bank ("bank_from"), what the turn is worth below it when
+        playing best ("values", from 0 in steps of "step"; from there on, the total itself), and what rolling on is
+        worth up to ADVICE_LIMIT and one keep past it ("roll", to a point: it is only shown); values to three
+        decimals."""
+        rules = self.rules
+        strategy, step, dice = rules.turn_strategy(), rules.table.step, rules.facts.dice
+        keeps = {}
+        for n in range(1, dice + 1):
+            for roll, _, counted in rolls_with_ways(n):
+                options = {}
+                for part in itertools.product(*(range(count + 1) for count in counted)):
+                    points = rules.table.best_split(part) if sum(part) else None
+                    if points and points > options.get(sum(part), (0, ""))[0]:
+                        options[sum(part)] = (points, "".join(map(str, faces(part))))
+                if options:
+                    keeps["".join(map(str, roll))] = [[kept, points] for _, (points, kept) in sorted(options.items())]
+        bank_from = {n: strategy.threshold(n) for n in range(1, dice + 1)}
+        reach = max(points for options in keeps.values() for _, points in options)    # the most one keep adds
+        return {"step": step, "needed": rules.facts.bank_minimum, "bank_from": bank_from,
+                "values": {n: [round(v, 3) for v in strategy.value[n][:(bank_from[n] or strategy.cap) // step]]
+                           for n in range(1, dice + 1)},
+                "roll": {n: [round(v) for v in strategy.roll_value[n][:(ADVICE_LIMIT + reach) // step + 1]]
+                         for n in range(1, dice + 1)},
+                "keeps": keeps}
 
     def text_formatters(self):
         return {"split": self.describe_split}
