@@ -63,9 +63,10 @@ def test_each_deck_holds_the_verified_bank_as_the_site_words_it(site, site_dir, 
     in_deck = sorted(tuple(html.unescape(field) for field in fields) for fields in found.values())
     assert sum('class="rr-belief"' in fields[2] for fields in found.values()) == len(found)   # every card catches one
     in_bank = sorted((worded["text"], f"{ui['quiz']['answer']} {worded['label']}", why_and_beliefs(worded),
-                      f'{ui["quiz"]["read_rule"]}{ui["labels"]["colon"]}{titles[question.rule]}')
+                      f'{ui["quiz"]["rule_named"]}{ui["labels"]["colon"]}{titles[question.rule]}')
                      for question, worded in expected)
     assert in_deck == in_bank
+    assert ui["quiz"]["anki_intro_named"] in html.unescape(quiz_page)    # the page promises no link the cards lack
 
 
 # One deck of the fixture game, built in a process of its own: nothing remembered from an earlier build can answer.

@@ -34,7 +34,7 @@ class Card:
     question: str       # plain text, as the page shows it
     answer: str         # plain text, its label included ("Answer: 3")
     why: str
-    rule_text: str      # "Read the rule: …"
+    rule_text: str      # "Read the rule: …" with a link, "Rule: …" without
     rule_url: str       # absolute, or "" when the site has no address (the link text stays)
     tags: tuple[str, ...] = ()
     beliefs: tuple[str, ...] = ()   # a wrong answer each, with the belief it comes from, under the why

@@ -253,6 +253,10 @@ class Writer:
         """"Read the rule: <its title>"."""
         return self.ui["quiz"]["read_rule"] + self.ui["labels"]["colon"] + self.field(question.rule, "title")
 
+    def rule_named(self, question: Question) -> str:
+        """"Rule: <its title>", where there is no link to follow (an Anki card of a site built without SITE_URL)."""
+        return self.ui["quiz"]["rule_named"] + self.ui["labels"]["colon"] + self.field(question.rule, "title")
+
     def controls(self, kind: str, options: list[str], input_id: str) -> str:
         return str(templates().get_template("parts.md.j2").module.controls(kind, options, input_id, self.ui["quiz"]))
 
@@ -335,7 +339,8 @@ class Writer:
             for key, texts in stated + variants:
                 cards.append(anki.Card(
                     key=key if key != "stated" else f"{question.id}:stated", question=texts["text"], answer=f"{answer} {texts['label']}",
-                    why=texts["why"], rule_text=self.rule_link(question), rule_url=home + question.rule if home else "",
+                    why=texts["why"], rule_text=self.rule_link(question) if home else self.rule_named(question),
+                    rule_url=home + question.rule if home else "",
                     tags=(question.rule, "stated" if key == "stated" else "practice"),
                     beliefs=tuple(self.ui["quiz"]["believed_card"].format(answer=b["label"],
                                                                           wrong=diagnoses[b["belief"]]["wrong"])
@@ -479,8 +484,10 @@ class Writer:
             if questions:
                 groups.append({"rule": entry.id, "title": self.field(entry.id, "title"), "questions": questions})
         anki_link = self.fill(self.ui["quiz"]["anki_link"], {"size": self.size_label(deck_size)})
+        # the deck's cards link to their rules only where the site knows its address: the page promises what they hold
+        anki_intro = self.ui["quiz"]["anki_intro" if self.site_url else "anki_intro_named"]
         return render("quiz.md.j2", page={**self.page("quiz"), "practice_file": PRACTICE_FILE, "groups": groups,
-                                          "beliefs_file": BELIEFS_FILE,
+                                          "beliefs_file": BELIEFS_FILE, "anki_intro": anki_intro,
                                           "deck": {"file": self.deck_file(), "link": anki_link}})
 
     def extra_page(self, name: str) -> str:
