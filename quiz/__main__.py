@@ -1,6 +1,7 @@
 """Command line: `python -m quiz lint` checks rules/; `python -m quiz verify` also checks every quiz question;
 `python -m quiz witness <game> [question]` prints, as JSON, the game record that reaches each question and practice
-variant; `python -m quiz new <id>` writes the skeleton of a new game as a draft."""
+variant; `python -m quiz new <id>` writes the skeleton of a new game as a draft; `python -m quiz strategy [set …]`
+(make strategy) solves two-player Farkle for the win."""
 from __future__ import annotations
 
 import argparse
@@ -14,14 +15,17 @@ from quiz.site.problems import ContentError
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m quiz", description=__doc__)
-    parser.add_argument("command", choices=["lint", "verify", "witness", "new"])
+    parser.add_argument("command", choices=["lint", "verify", "witness", "new", "strategy"])
     parser.add_argument("game", nargs="?", help="new: the new game's id (lower-case words joined by '-'); witness: "
                                                 "the game")
     parser.add_argument("question", nargs="?", help="witness: one question's id (default: every question)")
+    parser.add_argument("sets", nargs="*", help="strategy: the rule sets to solve (default: the default one)")
     parser.add_argument("--rules", type=Path, default=None, help="the rules folder (default: rules/)")
     args = parser.parse_args(argv)
     if args.command == "new":
         return new(args.game)
+    if args.command == "strategy":
+        return strategy([name for name in (args.game, args.question, *args.sets) if name])
     try:
         site = load_site(args.rules or rules_dir(), verify=args.command in ("verify", "witness"))
     except ContentError as error:
@@ -72,6 +76,33 @@ def witness(site, game_id: str | None, question_id: str | None) -> int:
             print(json.dumps({"game": game.id, "question": question.id, "variant": variant, "check": question.check,
                               "givens": plain(givens), "record": game.witness(question.check, givens)},
                              ensure_ascii=False, default=str))
+    return 0
+
+
+def strategy(set_ids: list[str]) -> int:
+    """make strategy [SETS="set …"]: two-player Farkle solved for the win at the default rule set, or at each named one,
+    into quiz/games/farkle/solved/ (quiz/games/farkle/duel.py)."""
+    from quiz.checker import REPO_RULES
+    from quiz.games import bound
+    from quiz.games.farkle import duel
+    from quiz.site.problems import Problems
+    from quiz.site.rulesets import load_rule_sets
+
+    seed = bound("farkle")
+    sets = load_rule_sets(REPO_RULES / "farkle", "farkle", seed.facts, Problems(REPO_RULES))
+    for set_id in set_ids or [sets.default]:
+        if set_id not in sets.sets:
+            print(f"python -m quiz strategy: no rule set {set_id!r} (rules/farkle/sets.yml: {', '.join(sets.sets)})",
+                  file=sys.stderr)
+            return 2
+        rules = type(seed)(sets.facts(sets.table(set_id)))
+        if duel.Race.of(rules) is None:
+            print(f"{set_id}: not solved: its final round or farkle penalty is state this solver leaves out")
+            continue
+        head, chances = duel.solve(rules, log=lambda line: print(f"  {set_id}: {line}", flush=True))
+        path = duel.write(rules, head, chances)
+        print(f"{set_id}: {path.relative_to(REPO_RULES.parent)}: first player wins {chances[0, 0]:.4%}; "
+              f"{head['states']:,} states, {head['cpu_seconds']} s CPU, {head['peak_memory_mb']} MB")
     return 0
 
 

@@ -237,8 +237,16 @@ class Presentation:
         self.rules = rules
 
     def derived_facts(self) -> dict[str, Any]:
-        """Numbers the texts quote that follow from the facts, computed by the rules."""
-        return {}
+        """Numbers the texts quote that follow from the facts, computed by the rules: every part's (derived_parts())."""
+        values: dict[str, Any] = {}
+        for part in self.derived_parts():
+            values.update(part())
+        return values
+
+    def derived_parts(self) -> list[Callable[[], dict[str, Any]]]:
+        """derived_facts() in parts that read different facts: a page text is then written for each table by the facts
+        its own number's part reads, not by every fact any number reads (override one or the other)."""
+        return []
 
     def computed_tables(self) -> dict[str, dict]:
         """Tables the pages show that the rules compute (for a `computed-table` section), by entry id."""

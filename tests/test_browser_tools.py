@@ -1,5 +1,6 @@
 """The pages' tools in real Chromium, for every game that has them: each dice calculator shows the answer its table
-(written by the game's checker) holds for the dice tapped; each computed table's chart has a bar per row."""
+(written by the game's checker) holds for the dice tapped; each computed table fits a phone, and its chart (where it
+has one) a bar per row."""
 from __future__ import annotations
 
 import json
@@ -11,7 +12,9 @@ from babel.numbers import format_decimal
 from playwright.sync_api import expect
 
 from browser_helpers import in_states, language_for, url
-from conftest import GAMES, LANGUAGES, game_yml, lang_prefix, visitor_context
+from conftest import GAMES, LANGUAGES, RULES, game_yml, lang_prefix, visitor_context
+from quiz import games
+from quiz.checker import read_game
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +29,15 @@ def entries_of(game: str, kind: str) -> list[tuple[str, str]]:
 
 
 CALCULATORS = [(game, entry) for game in GAMES for page, entry in entries_of(game, "calculator")]
-CHARTS = [(game, page, entry) for game in GAMES for page, entry in entries_of(game, "computed-table")]
+def charted(game: str, entry: str) -> bool:
+    """Whether the game's presentation draws a chart beside this computed table (a column of chances)."""
+    checker_class, presentation_class = games.contract(games.load(game))
+    table = presentation_class(checker_class.bind(read_game(game, RULES))).computed_tables()[entry]
+    return bool(table.get("chart"))
+
+
+TABLES = [(game, page, entry) for game in GAMES for page, entry in entries_of(game, "computed-table")]
+CHARTS = [case for case in TABLES if charted(case[0], case[2])]
 
 
 @in_states("first-visit", "sw-controlled")
@@ -69,12 +80,26 @@ def test_each_calculator_shows_the_answer_its_table_holds(visitor, site_dir, gam
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game, page_name, entry", CHARTS)
 def test_each_computed_table_has_a_bar_per_row(page, server, lang, game, page_name, entry):
-    page.goto(url(server, lang, f"{game}/{page_name}/"))
+    page.goto(url(server, lang, f"{game}/" + ("" if page_name == "refresher" else f"{page_name}/")))
     rows = page.locator(f"xpath=//h2[@id='{entry}']/following::table[1]//tbody/tr")
     bars = page.locator(f"xpath=//h2[@id='{entry}']/following::*[local-name()='svg'][1]//*[local-name()='rect']")
     expect(rows.first).to_be_visible()
     assert rows.count() == bars.count() > 0
     assert all(re.search(r"\d", cell) for cell in rows.locator("td").all_inner_texts())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game, page_name, entry", TABLES)
+def test_each_computed_table_fits_a_phone_and_every_row_is_filled(page, server, lang, game, page_name, entry):
+    """Every computed table, charted or not (Farkle's bank table, the gain of one more roll): every row, and a cell
+    in every column of it, seen at a phone's width without scrolling sideways."""
+    page.goto(url(server, lang, f"{game}/" + ("" if page_name == "refresher" else f"{page_name}/")))
+    table = page.locator(f"xpath=//h2[@id='{entry}']/following::table[1]")
+    expect(table).to_be_visible()
+    columns = table.locator("thead th").count()
+    assert all(row.locator("td").count() == columns for row in table.locator("tbody tr").all())
+    assert all(cell.strip() for cell in table.locator("td").all_inner_texts())
+    assert table.evaluate("t => t.closest('.md-typeset__scrollwrap, table').scrollWidth <= innerWidth")
 
 
 @pytest.mark.parametrize("state", ["first-visit"])

@@ -133,8 +133,9 @@
       var form = unit.t[unit.v[place(rules, unit.n, values)]];
       if (typeof form === "boolean") {
         node.hidden = !form;
-      } else if (typeof form === "string") {
-        node.textContent = form;
+      } else if (typeof form === "string" || form === null) {    /* null: the entry is not at this table */
+        node.hidden = form === null;
+        node.textContent = form || "";
       } else if (Array.isArray(form)) {
         rows(node.querySelector("table"), form);
       } else if (form) {

@@ -219,10 +219,12 @@ class Game:
         """Each number the presentation derives, with the facts it reads (noted once, at the default table)."""
         if "derived" not in self.rule_sets.remembered:
             found = {}
-            for name in self.presentation.derived_facts():
+            parts = len(self.presentation.derived_parts())
+            for index in range(parts or 1):      # each part's numbers read what that part reads, no more
                 checker, reads = bound_with_reads(type(self.checker), self.rule_sets.base)
-                type(self.presentation)(checker).derived_facts()[name]
-                found[name] = set(reads)
+                presentation = type(self.presentation)(checker)
+                values = presentation.derived_parts()[index]() if parts else presentation.derived_facts()
+                found.update({name: set(reads) for name in values})
             self.rule_sets.remembered["derived"] = found
         return self.rule_sets.remembered["derived"]
 

@@ -1,7 +1,7 @@
 """Fills {placeholders} in one language: numbers through Babel, counts with their CLDR plural form, terms and game filters.
 
 A placeholder is `{path}` or `{path|filter}`. The path is dotted (`tableau.regions.0.number`) into the values at hand
-(facts, a question's givens, the answer). Without a filter a whole number is written as the language writes numbers,
+(facts, a question's givens, the answer). Without a filter a whole number (or a Decimal, with its digits) is written as the language writes numbers,
 a list as the language writes lists, a date as the language writes a date in full (Babel's long format). The filter names an entry of the game's `words:` in that language:
 - a plural entry (its keys are CLDR categories, e.g. `{one: "# clue", other: "# clues"}`): the form Babel's plural rule
   picks for the number, `#` replaced by it; so no text ever says "1 clues". An exact form (`"=1": "one clue"`, as ICU
@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime
 import functools
 import re
+from decimal import Decimal
 from typing import Any, Callable
 
 from babel import Locale
@@ -142,6 +143,8 @@ class Wording:
                 raise WordingError(f"{term_key(value)} needs a filter that says it in words")
             if isinstance(value, int):
                 return self.number(value)
+            if isinstance(value, Decimal):      # a rounded figure, its digits as given: 53.4 -> "53,4" in German
+                return format_decimal(value, locale=self.lang)
             if isinstance(value, datetime.date):
                 return format_date(value, format="long", locale=self.lang)
             if isinstance(value, str):

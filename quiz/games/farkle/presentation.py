@@ -3,9 +3,11 @@ table of every roll, and a set-aside worded as its scoring parts."""
 from __future__ import annotations
 
 import itertools
+from decimal import Decimal
 from typing import Any
 
 from quiz.checker import Presentation
+from quiz.games.farkle import duel
 from quiz.games.farkle.beliefs import BELIEVED_ENOUGH, Farkle
 from quiz.games.farkle.rules import counts, faces, rolls_with_ways
 
@@ -17,11 +19,16 @@ ADVICE_LIMIT = 10000                          # the calculator weighs turns up t
 class FarklePresentation(Presentation):
     rules: Farkle
 
-    def derived_facts(self) -> dict[str, Any]:
-        """Numbers the texts quote, and what their conditions (game.yml `when`, `applies`; questions.yml `presumes`)
-        ask of a table's scoring: each option's points ({points_<id>}), or for dice of a kind worth a multiple of the
-        three, that multiple ({times_<id>}); how dice of a kind score ('fixed', 'multiple', 'none'); whether three pairs,
-        the straight, six dead dice and any such combination (two triplets, four of a kind and a pair) score; and the best
+    def derived_parts(self):
+        """The numbers the texts quote, in parts by the facts they read: a text that quotes a scoring figure is not
+        written again for every target, and one that quotes the target not for every scoring table."""
+        return [self.scoring_numbers, self.end_numbers, self.turn_numbers, self.race_numbers]
+
+    def scoring_numbers(self) -> dict[str, Any]:
+        """What the texts and their conditions (game.yml `when`, `applies`; questions.yml `presumes`) ask of a table's
+        scoring: each option's points ({points_<id>}), or for dice of a kind worth a multiple of the three, that
+        multiple ({times_<id>}); how dice of a kind score ('fixed', 'multiple', 'none'); whether three pairs, the
+        straight, six dead dice and any such combination (two triplets, four of a kind and a pair) score; and the best
         scores of a few sets the texts discuss."""
         rules, scoring = self.rules, self.rules.facts.scoring
         values: dict[str, Any] = {}
@@ -38,14 +45,31 @@ class FarklePresentation(Presentation):
         values["four_ones_best"] = rules.score([1, 1, 1, 1])
         values["four_and_pair_best"] = rules.score([2, 2, 2, 2, 3, 3])
         values["score_step"] = rules.table.step
-        values["just_past_target"] = rules.facts.target + rules.table.step       # the least a turn can end above it
-        values["past_target"] = rules.facts.target + 4 * rules.table.step        # a turn's end a little above it
+        return values
+
+    def end_numbers(self) -> dict[str, Any]:
+        rules = self.rules
+        return {"just_past_target": rules.facts.target + rules.table.step,      # the least a turn can end above it
+                "past_target": rules.facts.target + 4 * rules.table.step}       # a turn's end a little above it
+
+    def turn_numbers(self) -> dict[str, Any]:
+        """From the best play of one turn (strategy.py): the total from which to bank with 1 to 5 dice in hand, what a
+        turn is worth from its start; and the round number a belief banks at."""
+        rules = self.rules
         strategy = rules.turn_strategy()
-        for n in range(1, rules.facts.dice):
-            values[f"bank_from_{n}"] = strategy.threshold(n)
+        values: dict[str, Any] = {f"bank_from_{n}": strategy.threshold(n) for n in range(1, rules.facts.dice)}
         values["turn_worth"] = round(strategy.expected_turn())
         values["believed_enough"] = BELIEVED_ENOUGH
         return values
+
+    def race_numbers(self) -> dict[str, Any]:
+        """Two players solved for the win (duel.py, make strategy), where this table was: the first player's chance in
+        percent, and the fair compensation."""
+        race = duel.figures(self.rules)
+        if race is None:
+            return {}
+        return {"first_player_wins": Decimal(race["first_wins"] * 100).quantize(Decimal("0.1")),
+                "compensation": race["compensation"]}
 
     def named_plainly(self) -> set[str]:
         """Three pairs, where four of a kind and a pair has a line of its own: "(four of a kind and a pair count too)"
