@@ -1,5 +1,7 @@
 """What Farkle's pages need from its rules: the numbers the texts quote, the odds table, the score-a-roll calculator's
-table of every roll, and a set-aside worded as its scoring parts."""
+table of every roll and its solved turn (which dice to keep, then bank or roll), the bank-or-roll tables from the best
+play of a turn, the two-player figures where make strategy solved the table, and a set-aside worded as its scoring
+parts."""
 from __future__ import annotations
 
 import itertools
