@@ -323,7 +323,7 @@ def asset_references(site_dir: Path, page: Path) -> list[tuple[str, str]]:
     search worker a built page loads."""
     text = page.read_text(encoding="utf-8")
     refs = re.findall(r'<(?:script[^>]+src|link[^>]+href)="([^"]+)"', text)
-    refs += re.findall(r'"search": "([^"]+)"', text)
+    refs += re.findall(r'"search": ?"([^"]+)"', text)
     base = "http://x/" + page.relative_to(site_dir).as_posix()
     found = []
     for ref in refs:
@@ -378,3 +378,28 @@ def test_the_quiz_script_gets_every_text_it_shows_and_only_those(site_dir, lang,
     for page in ("", "quiz/"):
         found = re.search(r'id="rr-game"[^>]* data-ui="([^"]*)"', read(site_dir, lang, f"{game}/{page}"))
         assert json.loads(html.unescape(found.group(1))) == {key: quiz[key] for key in shown}, page
+
+
+def spaced_languages() -> list[str]:
+    """The languages whose colon has a no-break space before it (French): they want one before : ; ! ? too."""
+    from quiz.site.lint import NO_BREAK_SPACES
+    return [lang for lang in LANGUAGES if ui_texts(lang)["labels"]["colon"][:1] in tuple(NO_BREAK_SPACES)]
+
+
+@pytest.mark.parametrize("lang", spaced_languages())
+def test_headings_and_the_table_of_contents_keep_the_no_break_spaces(site_dir, lang):
+    """content-review-4 R1: the headings had them, the sidebar's table of contents and the page titles (built by
+    Python-Markdown's toc, which folds whitespace) did not, so "Vous jouez une variante ?" broke before the "?". Every
+    heading, table-of-contents entry and title of every page as built."""
+    from quiz.site.lint import unspaced_marks
+    found = {}
+    for page in all_pages() + ["404.html"]:
+        path = site_dir / lang_prefix(lang) / (page if page.endswith(".html") else f"{page}index.html")
+        text = path.read_text(encoding="utf-8")
+        titles = re.findall(r'<span class="md-ellipsis">\s*(.*?)\s*</span>', text, re.S)
+        titles += re.findall(r"<h[1-6][^>]*>(.*?)</h[1-6]>", text, re.S) + re.findall(r"<title>(.*?)</title>", text)
+        for title in titles:
+            plain = html.unescape(re.sub(r"<[^>]+>", "", title))
+            if unspaced_marks(plain):
+                found.setdefault(page, []).append(plain)
+    assert not found, found

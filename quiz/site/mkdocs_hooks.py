@@ -10,6 +10,7 @@ import logging
 import os
 import re
 import sys
+from html import escape, unescape
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -226,6 +227,26 @@ def on_serve(server, config, builder):
     return server
 
 
+HEADING = re.compile(r'<h[1-6][^>]*\bid="([^"]+)"[^>]*>(.*?)</h[1-6]>', re.S)
+NO_BREAK_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
+
+
+def on_page_content(html, page, config, files):
+    """The table of contents titles as the headings write them: Python-Markdown's toc folds every run of whitespace to
+    one plain space, so French lost the no-break space before : ? ! that its headings keep ("Vous jouez une
+    variante ?" broke before the "?" in the sidebar). Only a title that differs from its heading in those spaces
+    changes."""
+    headings = {anchor: unescape(re.sub(r"<[^>]+>", "", inner)).strip() for anchor, inner in HEADING.findall(html)}
+    stack = list(page.toc.items)
+    while stack:
+        item = stack.pop()
+        stack.extend(item.children)
+        heading = headings.get(item.id)
+        if heading and heading != unescape(item.title) and heading.translate(NO_BREAK_SPACES) == unescape(item.title):
+            item.title = escape(heading)      # kept escaped, as the toc extension keeps its titles
+    return html
+
+
 SWITCHER_LINK = re.compile(r'(<a href=")[^"]*(" hreflang="([\w-]+)" class="md-select__link")')
 
 
@@ -263,7 +284,7 @@ def on_post_build(config):
         offline.write_app_manifests(site_dir, config.extra["rr_ui"], versions)
     except ValueError as error:
         raise PluginError(str(error)) from None
-    if _state["command"] == "serve":
-        (site_dir / "sw.js").unlink(missing_ok=True)  # no offline cache while editing: pages change on every save
+    if _state["command"] == "serve":   # no offline copy while editing (pages change on every save): a worker that goes
+        (site_dir / "sw.js").write_text(offline.SERVE_WORKER, encoding="utf-8")   # away, not a 404 on every page
         return
     offline.write_offline_files(site_dir, Path(config.docs_dir) / "sw.js", config.extra["rr_ui"], versions)
