@@ -205,3 +205,15 @@ def test_an_exact_form_says_its_number_in_words_and_wins_over_the_category():
     assert [french.fill("{n|die}", {"n": n}) for n in (0, 1, 2)] == ["0 dé", "un dé", "2 dés"]
     german = Wording("de", {"die": {"=1": "einen Würfel", "one": "# Würfel", "other": "# Würfel"}})
     assert german.fill("{n|die}", {"n": 1}) == "einen Würfel" and german.fill("{n|die}", {"n": 3}) == "3 Würfel"
+
+
+def test_an_english_date_is_written_as_british_english_writes_it():
+    """content-review-4 E2: the English pages spell "colour", so "as of 2 November 2026", not "November 2, 2026"."""
+    import datetime
+
+    from quiz.site.wording import Wording
+
+    day = datetime.date(2026, 11, 2)
+    assert Wording("en").fill("{as_of}", {"as_of": day}) == "2 November 2026"
+    assert Wording("de").fill("{as_of}", {"as_of": day}) == "2. November 2026"
+

@@ -108,6 +108,7 @@ def test_serve_verifies_and_renders_with_the_code_on_disk(tmp_path, monkeypatch)
             edited.write_text(edited.read_text(encoding="utf-8") + f"\n\n{TEMPLATE_MARKER}\n", encoding="utf-8")
         page = f"{game}/"
         server.wait(lambda: TEMPLATE_MARKER in server.page(page), "showed the template edit")
+        assert "make serve: no offline copy" in server.page("sw.js")    # a worker that goes away, not a 404
         assert mkdocs(built_repo).returncode == 0
         served, built = generated(served_repo), generated(built_repo)
         assert served.keys() == built.keys()

@@ -24,6 +24,16 @@ APP_MANIFEST = "manifest.webmanifest"   # in each language's folder; overrides/m
 SAVED_WITH_PAGES = (".html", ".json", ".apkg", ".webmanifest")
 LUNR = "assets/javascripts/lunr/min/"
 FALLBACK = "offline.html"      # in each language's folder; sw.js looks for it there
+# sw.js under make serve: it takes no page offline, and lets go of itself and of any copy an earlier make site saved at
+# this address, so every edit shows at once (site.js registers sw.js on every page: without one, a 404 each time).
+SERVE_WORKER = """/* make serve: no offline copy while editing; make site builds the real worker. */
+self.addEventListener("install", function () { self.skipWaiting(); });
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (keys) {
+    return Promise.all(keys.map(function (key) { return caches.delete(key); }));
+  }).then(function () { return self.registration.unregister(); }));
+});
+"""
 AT_TABLES = "at-tables"        # a game's data files at each table's rules: saved when first fetched (sw.js), not ahead
 HEADING = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
 TAG = re.compile(r"<[^>]+>")

@@ -30,6 +30,9 @@ PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w.-]*)(?:\|([A-Za-z_][\w-]*))?\}")
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 COUNT_MARK = "#"
 BUILT_IN_FILTERS = ("dice",)
+# The English pages are written in British English ("colour"): their dates put the day first, "2 November 2026" (Babel's
+# plain "en" is American, "November 2, 2026").
+DATE_LOCALES = {"en": "en_GB"}
 
 
 class WordingError(Exception):
@@ -146,7 +149,7 @@ class Wording:
             if isinstance(value, Decimal):      # a rounded figure, its digits as given: 53.4 -> "53,4" in German
                 return format_decimal(value, locale=self.lang)
             if isinstance(value, datetime.date):
-                return format_date(value, format="long", locale=self.lang)
+                return format_date(value, format="long", locale=DATE_LOCALES.get(self.lang, self.lang))
             if isinstance(value, str):
                 return value
             if isinstance(value, list) and value and all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in value):
