@@ -59,10 +59,22 @@ class FarklePresentation(Presentation):
         turn is worth from its start; and the round number a belief banks at."""
         rules = self.rules
         strategy = rules.turn_strategy()
-        values: dict[str, Any] = {f"bank_from_{n}": strategy.threshold(n) for n in range(1, rules.facts.dice)}
+        bank_from = self.bank_from()
+        values: dict[str, Any] = {f"bank_from_{n}": bank_from[n] for n in range(1, rules.facts.dice)}
         values["turn_worth"] = round(strategy.expected_turn())
         values["believed_enough"] = BELIEVED_ENOUGH
         return values
+
+    def bank_from(self) -> dict[int, int | None]:
+        """The solved turn's total to bank from, per number of dice in hand (each a scan of the turn: worked out once per
+        scoring table and bank minimum, since every table's texts ask for them)."""
+        rules = self.rules
+        key = ("bank from", rules.facts.dice, rules.facts.bank_minimum)
+        remembered = rules.table.remembered
+        if key not in remembered:
+            strategy = rules.turn_strategy()
+            remembered[key] = {n: strategy.threshold(n) for n in range(1, rules.facts.dice + 1)}
+        return remembered[key]
 
     def race_numbers(self) -> dict[str, Any]:
         """Two players solved for the win (duel.py, make strategy), where this table was: the first player's chance in
@@ -98,8 +110,8 @@ class FarklePresentation(Presentation):
         rules = self.rules
         dice = range(1, rules.facts.dice + 1)
         rows = [{"dice": n, "farkle": rules.farkle_chance(n), "expected": rules.expected_best_score(n)} for n in dice]
-        strategy = rules.turn_strategy()
-        thresholds = [{"dice": n, "bank_from": strategy.threshold(n) or "always_roll"} for n in dice]
+        strategy, bank_from = rules.turn_strategy(), self.bank_from()
+        thresholds = [{"dice": n, "bank_from": bank_from[n] or "always_roll"} for n in dice]
         gains = [{"dice": n, **{total: round(strategy.gain_of_rolling(total, n)) if total >= rules.facts.bank_minimum
                                 else None for total in GAIN_TOTALS}} for n in dice]       # None: no bank allowed yet
         return {"odds-table": {"columns": ["dice", "farkle", "expected"], "chart": "farkle", "rows": rows},
@@ -126,17 +138,7 @@ class FarklePresentation(Presentation):
         decimals."""
         rules = self.rules
         strategy, step, dice = rules.turn_strategy(), rules.table.step, rules.facts.dice
-        keeps = {}
-        for n in range(1, dice + 1):
-            for roll, _, counted in rolls_with_ways(n):
-                options = {}
-                for part in itertools.product(*(range(count + 1) for count in counted)):
-                    points = rules.table.best_split(part) if sum(part) else None
-                    if points and points > options.get(sum(part), (0, ""))[0]:
-                        options[sum(part)] = (points, "".join(map(str, faces(part))))
-                if options:
-                    keeps["".join(map(str, roll))] = [[kept, points] for _, (points, kept) in sorted(options.items())]
-        bank_from = {n: strategy.threshold(n) for n in range(1, dice + 1)}
+        keeps, bank_from = self.keeps(), self.bank_from()
         reach = max(points for options in keeps.values() for _, points in options)    # the most one keep adds
         return {"step": step, "needed": rules.facts.bank_minimum, "bank_from": bank_from,
                 "values": {n: [round(v, 3) for v in strategy.value[n][:(bank_from[n] or strategy.cap) // step]]
@@ -144,6 +146,27 @@ class FarklePresentation(Presentation):
                 "roll": {n: [round(v) for v in strategy.roll_value[n][:(ADVICE_LIMIT + reach) // step + 1]]
                          for n in range(1, dice + 1)},
                 "keeps": keeps}
+
+    def keeps(self) -> dict[str, list]:
+        """For each roll that scores: the most points for keeping each number of its dice, with those dice (once per
+        scoring table and number of dice)."""
+        rules, table = self.rules, self.rules.table
+        key = ("keeps", rules.facts.dice)
+        if key not in table.remembered:
+            keeps, splits = {}, {}
+            for n in range(1, rules.facts.dice + 1):
+                for roll, _, counted in rolls_with_ways(n):
+                    options: dict[int, tuple[int, str]] = {}
+                    for part in itertools.product(*(range(count + 1) for count in counted)):
+                        if part not in splits:          # a kept part recurs in many rolls: scored once
+                            splits[part] = table.best_split(part) if sum(part) else None
+                        points = splits[part]
+                        if points and points > options.get(sum(part), (0, ""))[0]:
+                            options[sum(part)] = (points, "".join(map(str, faces(part))))
+                    if options:
+                        keeps["".join(map(str, roll))] = [[kept, points] for _, (points, kept) in sorted(options.items())]
+            table.remembered[key] = keeps
+        return table.remembered[key]
 
     def text_formatters(self):
         return {"split": self.describe_split}
