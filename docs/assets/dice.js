@@ -1,8 +1,8 @@
 /* Rules Refresher dice calculator: tap the dice of a roll, read the checker's answer from the table the build wrote.
    It looks answers up and never computes them: the table, the most dice and every text come from the page (data-table,
    data-dice, data-ui) and its buttons are the page's own, all written by the game's rules checker and texts. Where the
-   page has a solved turn (data-advice), your turn's points so far give the best play: which of the scoring choices the
-   build listed leaves the turn worth most, then bank or roll by the build's thresholds. */
+   page has a solved turn (data-advice), your turn's points so far give the best play: of the scoring choices the build
+   listed, the one its solved values make worth most, then bank or roll by its thresholds (a comparison, no rule). */
 (function () {
   "use strict";
 
