@@ -99,8 +99,7 @@ def _parse(path: Path, text: str, problems: Problems) -> Any:
     try:
         data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - _LineLoader is a SafeLoader
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problems.add(path, mark.line + 1 if mark else None, None, "RR001", f"broken YAML: {exc.problem or exc.context}")
+        problems.add(path, *_broken_at(exc))
         return None
     except yaml.YAMLError as exc:
         problems.add(path, None, None, "RR001", f"broken YAML: {exc}")
@@ -108,6 +107,21 @@ def _parse(path: Path, text: str, problems: Problems) -> Any:
     if data is None:
         problems.add(path, None, None, "RR002", "the file is empty")
     return data
+
+
+OPENED = {"flow sequence": "[", "flow mapping": "{", "quoted scalar": "quote"}     # what a YAML error says was left open
+
+
+def _broken_at(exc: yaml.MarkedYAMLError) -> tuple[int | None, None, str, str]:
+    """(line, id, code, message) of a YAML error, at the line to mend: for a bracket or quote left open, the line that
+    opened it (the parser notices only where the next line starts, one line or many later); else where it stopped."""
+    opened = bool(exc.context and exc.context_mark and ("flow" in exc.context or "quoted scalar" in exc.context))
+    if opened:
+        stopped = f" (the parser stopped on line {exc.problem_mark.line + 1})" if exc.problem_mark else ""
+        what = next((words for kind, words in OPENED.items() if kind in exc.context), "bracket")
+        return exc.context_mark.line + 1, None, "RR001", f"broken YAML: the {what} opened on this line is not closed{stopped}"
+    mark = exc.problem_mark or exc.context_mark
+    return mark.line + 1 if mark else None, None, "RR001", f"broken YAML: {exc.problem or exc.context}"
 
 
 @functools.cache
