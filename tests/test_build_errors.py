@@ -69,3 +69,20 @@ def test_an_answer_not_of_its_kind_stops_the_build_with_one_line(repo):
     assert f"rules/{FIXTURE_ID}/questions.yml:10: three-dice-total: RR005 questions.0.answer must be a whole number, " \
            "not a list" in output, output
     assert snapshot(repo / "site") == before
+
+
+def test_a_slip_in_a_checker_stops_the_build_with_one_line_naming_where(repo):
+    """A typo in a game's code (a NameError) ended in a full traceback: now one line with the file, the line and the
+    error, as a YAML problem is said, and the last good site/ stays."""
+    checker = repo / "quiz" / "games" / FIXTURE_ID / "__init__.py"
+    text = checker.read_text(encoding="utf-8")
+    slipped = text.replace('{"top_total": self.rules.facts.dice *', '{"top_total": targt * self.rules.facts.dice *', 1)
+    assert slipped != text
+    checker.write_text(slipped, encoding="utf-8")
+    line = next(number for number, row in enumerate(slipped.splitlines(), 1) if "targt *" in row)
+    before = snapshot(repo / "site")
+    result = mkdocs(repo)
+    output = result.stdout + result.stderr
+    assert result.returncode != 0 and "Traceback" not in output, output
+    assert f"quiz/games/{FIXTURE_ID}/__init__.py:{line}: NameError: name 'targt' is not defined" in output, output
+    assert snapshot(repo / "site") == before

@@ -10,6 +10,7 @@ import logging
 import os
 import re
 import sys
+import traceback
 from html import escape, unescape
 from pathlib import Path
 from urllib.parse import urlparse
@@ -73,6 +74,8 @@ def on_config(config):
         site = generate.write_docs(Path(config.docs_dir), show_drafts=serving, site_url=deck_url)
     except ContentError as error:
         raise PluginError(f"rules/ has {len(error.problems)} problem(s):\n{error}") from None
+    except Exception as error:     # a slip in the code (a checker's NameError): where it is, in one line, as for YAML
+        raise PluginError(code_slip(error)) from None
     if not _nested_language_build(config):
         for game_id, problems in site.drafts.items():
             state = "shown while serving" if game_id in site.shown_drafts else "left out of the site"
@@ -92,6 +95,16 @@ def on_config(config):
                 language.nav_translations = {dirname_to_title(game_id): names[language.locale]
                                              for game_id, names in site.game_names.items() if language.locale in names}
     return config
+
+
+def code_slip(error: Exception) -> str:
+    """An exception from the code that makes the site, as one line at the innermost place in this repository that
+    raised it: "quiz/games/farkle/presentation.py:54: AttributeError: 'FarkleFacts' object has no attribute 'targt'"."""
+    ours = Path(REPOSITORY) / "quiz"           # not .venv's packages, which live in the repository too
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
+              if Path(frame.filename).resolve().is_relative_to(ours)]
+    where = f"{Path(frames[-1].filename).resolve().relative_to(REPOSITORY)}:{frames[-1].lineno}: " if frames else ""
+    return where + "".join(traceback.format_exception_only(error)).strip().replace("\n", " ")   # with "Did you mean"
 
 
 # --- filters for Material's own blocks (overrides/): each fails the build if Material's markup has moved ------------
