@@ -1,15 +1,21 @@
 """How long the pages are, per game and language, from a built site: the refresher's words against its model's (the
 source game.yml names under refresher_model, and what the page may add), and the teach script's spoken time.
 
-    make site && .venv/bin/python scripts/page_words.py [site] [--seeds ../shared/seeds] [--diff GAME]
+    make site && .venv/bin/python scripts/page_words.py [site] [--seeds ../shared/seeds] [--diff GAME] [--sections]
+
+A model is written in one language; the same text runs to more or fewer words in another. Each refresher is measured
+against its model's words times WORDS_PER_ENGLISH_WORD of its language over that of the model's: the words a parallel
+text takes in each language, counted as the pages are counted. --ratios measures them again (see measured_ratios).
 
 --seeds counts each model source again from its file (the seed whose name starts with the number game.yml gives) to
 check the figure game.yml records; --diff GAME prints, word for word, where the refresher in the model's language
-differs from its model (with --seeds)."""
+differs from its model (with --seeds); --sections prints each section's words in every language, against the model
+language's section times the ratio, to show where a page runs long."""
 from __future__ import annotations
 
 import argparse
 import difflib
+import gettext
 import re
 import sys
 from pathlib import Path
@@ -22,6 +28,58 @@ sys.path.insert(0, str(ROOT / "tests"))
 from reading import WORD, reader_text, words  # noqa: E402  (the count the tests use)
 from quiz.site.languages import site_languages  # noqa: E402
 from quiz.site.speech import SYLLABLES_PER_SECOND, spoken_seconds, syllables  # noqa: E402
+
+
+# Words per English word in a parallel text: 70 programs' message catalogues that Debian ships in German, French and
+# Turkish (/usr/share/locale/<lang>/LC_MESSAGES/*.mo), the 4,983 messages of 8 English words or more translated in
+# all three, counted with the pages' own word count (--ratios measures it again). A cross-check without Turkish:
+# Europarl v7's single-language sizes (statmt.org/europarl: German 47.2 M, French 54.2 M, English 54.0 M words) give
+# French/German 1.15 (here 1.18) and English/German 1.14 (here 1.04): speeches run longer in English than menus do.
+WORDS_PER_ENGLISH_WORD = {"en": 1.0, "de": 0.962, "fr": 1.135, "tr": 0.821}
+RATIO_MESSAGE_MIN_WORDS = 8     # shorter messages are labels ("Open", "Datei"), not sentences
+
+
+def measured_ratios(locale_dir: Path = Path("/usr/share/locale")) -> tuple[dict[str, float], int, int]:
+    """Words per English word of every other site language, in the gettext catalogues this machine has in all of
+    them: (ratios, catalogues, messages)."""
+    others = [lang for lang in site_languages().codes if lang != "en"]
+    names = set.intersection(*({p.name for p in (locale_dir / lang / "LC_MESSAGES").glob("*.mo")} for lang in others))
+    totals = dict.fromkeys(["en", *others], 0)
+    messages = catalogues = 0
+    for name in sorted(names):
+        try:
+            catalogs = [gettext.GNUTranslations((locale_dir / lang / "LC_MESSAGES" / name).open("rb"))._catalog
+                        for lang in others]
+        except OSError:
+            continue
+        catalogues += 1
+        for source, first in catalogs[0].items():
+            translated = [first] + [catalog.get(source) for catalog in catalogs[1:]]
+            if (not isinstance(source, str) or "%" in source or words(source) < RATIO_MESSAGE_MIN_WORDS
+                    or not all(isinstance(text, str) and text.strip() for text in translated)):
+                continue
+            messages += 1
+            totals["en"] += words(source)
+            for lang, text in zip(others, translated):
+                totals[lang] += words(text)
+    return {lang: round(total / totals["en"], 3) for lang, total in totals.items()}, catalogues, messages
+
+
+def expected_words(model_words: int, model_lang: str, lang: str) -> int | None:
+    """The model's words as they would run in `lang`; None for a language without a measured ratio."""
+    if lang not in WORDS_PER_ENGLISH_WORD or model_lang not in WORDS_PER_ENGLISH_WORD:
+        return None
+    return round(model_words * WORDS_PER_ENGLISH_WORD[lang] / WORDS_PER_ENGLISH_WORD[model_lang])
+
+
+def section_words(page_html: str) -> dict[str, int]:
+    """Words under each <h2> of a page's article (the part before the first heading as "")."""
+    article = re.search(r"<article.*?</article>", page_html, re.S).group(0)
+    parts = re.split(r'(<h2 id="[^"]*")', article)
+    found = {"": words(reader_text(parts[0] + "</article>"))}
+    for opening, body in zip(parts[1::2], parts[2::2]):
+        found[opening[8:-1]] = words(reader_text(f"<article>{opening}{body}"))
+    return found
 
 
 def page(site: Path, lang: str, path: str) -> str:
@@ -47,9 +105,17 @@ def main() -> int:
     parser.add_argument("site", nargs="?", type=Path, default=ROOT / "site")
     parser.add_argument("--seeds", type=Path)
     parser.add_argument("--diff", metavar="GAME")
+    parser.add_argument("--sections", action="store_true")
+    parser.add_argument("--ratios", action="store_true")
     args = parser.parse_args()
     languages = site_languages().codes
-    print(f"{'game':10} {'lang':4} {'refresher words':>16} {'model + added':>14} {'script':>7} {'syllables':>9}")
+    if args.ratios:
+        ratios, catalogues, messages = measured_ratios()
+        print(f"words per English word, {messages} messages of {RATIO_MESSAGE_MIN_WORDS}+ words in {catalogues} "
+              f"catalogues: {ratios} (WORDS_PER_ENGLISH_WORD: {WORDS_PER_ENGLISH_WORD})")
+        return 0
+    print(f"{'game':10} {'lang':4} {'refresher words':>16} {'model there':>12} {'over':>6} {'script':>7} "
+          f"{'syllables':>9}")
     for game_yml in sorted((ROOT / "rules").glob("*/game.yml")):
         game = yaml.safe_load(game_yml.read_text(encoding="utf-8"))
         model = game.get("refresher_model") or {}
@@ -59,10 +125,20 @@ def main() -> int:
             print(f"{game['id']}: {found.name} counts {counted} words; game.yml says {model['words']}")
         for lang in languages:
             refresher = words(reader_text(page(args.site, lang, f"{game['id']}/")))
-            limit = f"{model['words']} + {model['added']}" if model and model["lang"] == lang else ""
+            expected = expected_words(model["words"], model["lang"], lang) if model else None
+            over = f"{refresher / expected - 1:+.0%}" if expected else ""
             script = spoken(page(args.site, lang, f"{game['id']}/teach/"), kinds)
-            print(f"{game['id']:10} {lang:4} {refresher:>16} {limit:>14} {spoken_seconds(script, lang):>6}s "
-                  f"{syllables(script, lang):>9}")
+            print(f"{game['id']:10} {lang:4} {refresher:>16} {expected or '':>12} {over:>6} "
+                  f"{spoken_seconds(script, lang):>6}s {syllables(script, lang):>9}")
+        if args.sections and model:
+            counts = {lang: section_words(page(args.site, lang, f"{game['id']}/")) for lang in languages}
+            print(f"  {'section':24} " + " ".join(f"{lang:>11}" for lang in languages))
+            for section, in_model_lang in counts[model["lang"]].items():
+                cells = []
+                for lang in languages:
+                    there = expected_words(in_model_lang, model["lang"], lang)
+                    cells.append(f"{counts[lang].get(section, 0):>5}" + (f" ({there:>3})" if there else "      "))
+                print(f"  {section or '(top)':24} " + " ".join(cells))
         if args.diff == game["id"] and args.seeds and model and found:
             ours = WORD.findall(reader_text(page(args.site, model["lang"], f"{game['id']}/")))
             theirs = WORD.findall(found.read_text(encoding="utf-8"))

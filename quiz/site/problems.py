@@ -33,7 +33,7 @@ CODES: dict[str, str] = {
     "RR202": "a page ref outside the rulebook",
     "RR203": "an easy-to-forget entry without a rank, or a rank used twice",
     "RR204": "an id without its text, a text without its id, or a missing or unknown field",
-    "RR205": "an easy-to-forget rule with fewer than two questions, or not three remember questions",
+    "RR205": "an easy-to-forget rule with fewer than two questions, or not one to three remember questions",
     "RR301": "the stated answer is not the one the checker computes",
     "RR302": "the givens describe a game that cannot happen",
     "RR303": "a given the checker receives is not shown in the question's text",
