@@ -24,7 +24,7 @@ class FarawayPresentation(Presentation):
         }
 
     def text_formatters(self):
-        return {"row": self.describe_regions, "sanctuaries": self.describe_sanctuaries}
+        return {"row": self.describe_regions, "sanctuaries": self.describe_sanctuaries, "sight": self.describe_sight}
 
     def text_pictures(self):
         return {"row": self.draw_regions}
@@ -73,6 +73,21 @@ class FarawayPresentation(Presentation):
                              if parts else number)
         return phrases["cards"].join(described)
 
+    def describe_sight(self, sight: dict, words: dict, say) -> str:
+        """A requirement against what its Region sees: "needs 1 stone and 1 chimera and sees 1 stone and 0 chimeras;
+        left of it, still face down when it scores: Region 58 (1 chimera)"."""
+        phrases = words["describe"]
+
+        def listed(counts: dict[str, int]) -> str:
+            return phrases["needed"].join(say(wonder, count) for wonder, count in counts.items())
+
+        text = phrases["sight"].format(needs=listed(sight["needs"]), sees=listed(sight["sees"]))
+        if sight["left"]:
+            cards = [phrases["sight_card"].format(number=say.number(region["number"]), features=phrases["features"].join(
+                self._features(region, words, say, "quest"))) for region in sight["left"]]
+            text += phrases["sight_left"].format(cards=phrases["needed"].join(cards))
+        return text
+
     def draw_regions(self, regions: list[dict], words: dict, say) -> dict:
         """A row of Regions as cards, left to right; a full row numbers the cards in scoring order (right to left)."""
         full = len(regions) == self.rules.facts.rounds
@@ -82,11 +97,25 @@ class FarawayPresentation(Presentation):
         return {"kind": "cards", "cards": cards, "caption": words["describe"]["scoring_order"] if full else None}
 
     def describe_sanctuaries(self, sanctuaries: list[dict], words: dict, say) -> str:
-        """Your Sanctuaries with what each shows: "no Sanctuaries", "2 Sanctuaries (1 clue; red, night symbol)"."""
+        """Your Sanctuaries with what each shows: "no Sanctuaries", "1 Sanctuary (red, night symbol)", "2 Sanctuaries:
+        one with 2 clues and a yellow one". Two or more are a clause each: in one bracket, "(2 clues; yellow)" read as
+        a single card with both."""
         phrases = words["describe"]
         if not sanctuaries:
             return phrases["no_sanctuaries"]
-        described = [phrases["features"].join(self._features(s, words, say, "task")) or phrases["plain_sanctuary"]
-                     for s in sanctuaries]
-        return phrases["sanctuaries"].format(count=say("sanctuary", len(sanctuaries)),
-                                             list=phrases["sanctuary_list"].join(described))
+        count = say("sanctuary", len(sanctuaries))
+        if len(sanctuaries) == 1:
+            features = self._features(sanctuaries[0], words, say, "task")
+            return phrases["one_sanctuary"].format(count=count, features=phrases["features"].join(features)
+                                                   or phrases["plain_sanctuary"])
+        each = [self._one_of_several(sanctuary, words, say) for sanctuary in sanctuaries]
+        return phrases["sanctuaries"].format(count=count,
+                                             list=phrases["features"].join(each[:-1]) + phrases["and"] + each[-1])
+
+    def _one_of_several(self, sanctuary: dict, words: dict, say) -> str:
+        """One Sanctuary of a list, its colour as an adjective: "one with 2 clues", "a yellow one"."""
+        phrases = words["describe"]
+        colour = words["colours"][sanctuary["colour"]] if sanctuary.get("colour") else None
+        rest = phrases["features"].join(self._features({**sanctuary, "colour": None}, words, say, "task"))
+        frame = ("coloured_with" if rest else "coloured") if colour else ("with" if rest else "plain")
+        return phrases[f"sanctuary_{frame}"].format(colour=colour, features=rest)

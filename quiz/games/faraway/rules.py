@@ -239,15 +239,27 @@ class FarawayRules(Rules):
         judges a requirement (index, requires, cards) where the rules' own judgement is not the one wanted."""
         met = met or (lambda index, requires, cards: self.requirement_met(requires, cards))
         regions, judged = [0] * len(tableau["regions"]), [None] * len(tableau["regions"])
+        sight: list[dict | None] = [None] * len(tableau["regions"])
         for i in reversed(range(len(tableau["regions"]))):        # revealed right to left
             quest, cards = tableau["regions"][i]["quest"], sees(tableau, i)
             if quest is None:
                 continue
             judged[i] = met(i, quest["requires"], cards) if any(quest["requires"].values()) else None
+            if judged[i] is not None:
+                sight[i] = self._sight(tableau["regions"][:i], quest["requires"], cards)
             if judged[i] is not False:
                 regions[i] = quest["fame"] * self.times_scored(quest["per"], cards)
         sanctuaries = [self.quest_fame(s["task"], sanctuaries_see(tableau)) for s in tableau["sanctuaries"]]
-        return {"regions": regions, "sanctuaries": sanctuaries, "total": sum(regions) + sum(sanctuaries), "met": judged}
+        return {"regions": regions, "sanctuaries": sanctuaries, "total": sum(regions) + sum(sanctuaries), "met": judged,
+                "sight": sight}
+
+    def _sight(self, left: list[dict], requires: dict[str, int], cards: list[dict]) -> dict:
+        """What a requirement asks, what its Region sees of it, and the Regions to its left, face down when it scores,
+        that show a wonder it lacks: where a player looks to check it."""
+        needs = {wonder: count for wonder, count in requires.items() if count}
+        sees = {wonder: self.wonder_count(cards, wonder) for wonder in needs}
+        short = [wonder for wonder in needs if sees[wonder] < needs[wonder]]
+        return {"needs": needs, "sees": sees, "left": [r for r in left if any(r["wonders"][w] for w in short)]}
 
     @staticmethod
     def _everything(tableau: dict) -> list[dict]:
@@ -256,7 +268,8 @@ class FarawayRules(Rules):
     @rule
     def score(self, tableau: dict) -> dict:
         """Score a tableau: Regions right to left against what they see, then Sanctuaries against everything (p. 10).
-        Besides the fame, `met` says for each Region with a requirement whether it saw every symbol the requirement shows."""
+        Besides the fame, `met` says for each Region with a requirement whether it saw every symbol the requirement shows,
+        and `sight` what it needed, saw, and had to its left."""
         return self._scored(self.validate_tableau(tableau), self.visible_for_region, self._everything)
 
     @rule
