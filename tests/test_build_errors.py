@@ -74,15 +74,48 @@ def test_an_answer_not_of_its_kind_stops_the_build_with_one_line(repo):
 def test_a_slip_in_a_checker_stops_the_build_with_one_line_naming_where(repo):
     """A typo in a game's code (a NameError) ended in a full traceback: now one line with the file, the line and the
     error, as a YAML problem is said, and the last good site/ stays."""
-    checker = repo / "quiz" / "games" / FIXTURE_ID / "__init__.py"
-    text = checker.read_text(encoding="utf-8")
-    slipped = text.replace('{"top_total": self.rules.facts.dice *', '{"top_total": targt * self.rules.facts.dice *', 1)
-    assert slipped != text
-    checker.write_text(slipped, encoding="utf-8")
-    line = next(number for number, row in enumerate(slipped.splitlines(), 1) if "targt *" in row)
+    line = slip_into_the_checker(repo)
     before = snapshot(repo / "site")
     result = mkdocs(repo)
     output = result.stdout + result.stderr
     assert result.returncode != 0 and "Traceback" not in output, output
     assert f"quiz/games/{FIXTURE_ID}/__init__.py:{line}: NameError: name 'targt' is not defined" in output, output
+    assert snapshot(repo / "site") == before
+
+
+def slip_into_the_checker(repo: Path) -> int:
+    """The fixture game's checker with a NameError on one line: that line's number."""
+    checker = repo / "quiz" / "games" / FIXTURE_ID / "__init__.py"
+    text = checker.read_text(encoding="utf-8")
+    slipped = text.replace('{"top_total": self.rules.facts.dice *', '{"top_total": targt * self.rules.facts.dice *', 1)
+    assert slipped != text
+    checker.write_text(slipped, encoding="utf-8")
+    return next(number for number, row in enumerate(slipped.splitlines(), 1) if "targt *" in row)
+
+
+@pytest.mark.parametrize("command", ["lint", "verify"])
+def test_a_slip_in_a_checker_is_one_line_from_the_command_line_too(repo, command):
+    """`python -m quiz lint` and `verify` said a checker's NameError with a full traceback; the hook did not."""
+    import subprocess
+    import sys
+
+    line = slip_into_the_checker(repo)
+    result = subprocess.run([sys.executable, "-m", "quiz", command], cwd=repo, capture_output=True, text=True,
+                            timeout=300, env={**__import__("os").environ, "RULES_DIR": str(repo / "rules")})
+    output = result.stdout + result.stderr
+    assert result.returncode == 1 and "Traceback" not in output, output
+    assert output.strip() == f"quiz/games/{FIXTURE_ID}/__init__.py:{line}: NameError: name 'targt' is not defined", output
+
+
+def test_a_module_that_does_not_parse_is_named_not_the_import_that_met_it(repo):
+    """A SyntaxError in the code that makes the site was said at the line that imported the broken module."""
+    module = repo / "quiz" / "site" / "sets_page.py"
+    lines = module.read_text(encoding="utf-8").splitlines()
+    lines.append("def broken(:")
+    module.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    before = snapshot(repo / "site")
+    result = mkdocs(repo)
+    output = result.stdout + result.stderr
+    assert result.returncode != 0 and "Traceback" not in output, output
+    assert f"quiz/site/sets_page.py:{len(lines)}: SyntaxError:" in output, output
     assert snapshot(repo / "site") == before

@@ -6,6 +6,7 @@ import hashlib
 import html
 import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
@@ -16,7 +17,7 @@ from conftest import (DEFAULT_LANGUAGE, GAMES, ROOT, RULES, LANGUAGES, QUIZ_GAME
                       questions, texts, ui_texts)
 from quiz.site import render
 from quiz.site.speech import SPOKEN_SECONDS_LIMIT, spoken_seconds
-from reading import reader_text, words
+from reading import VOID_TAGS, reader_text, words
 
 PLACEHOLDER = re.compile(r"\{([\w.]+)(?:\|[\w-]+)?\}")
 
@@ -384,6 +385,65 @@ def spaced_languages() -> list[str]:
     """The languages whose colon has a no-break space before it (French): they want one before : ; ! ? too."""
     from quiz.site.lint import NO_BREAK_SPACES
     return [lang for lang in LANGUAGES if ui_texts(lang)["labels"]["colon"][:1] in tuple(NO_BREAK_SPACES)]
+
+
+class _WrittenText(HTMLParser):
+    """The text a reader meets in a built page: every text node but code, scripts and what another language's lang=
+    marks (an English source title keeps English spacing)."""
+    SKIPPED = {"script", "style", "code", "pre", "svg", "template"}
+
+    def __init__(self, lang: str):
+        super().__init__()
+        self.lang, self.open, self.texts = lang, [], []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in VOID_TAGS:
+            return
+        other = dict(attrs).get("lang") not in (None, self.lang) and tag != "html"
+        self.open.append(tag in self.SKIPPED or other)
+
+    def handle_endtag(self, tag):
+        if tag not in VOID_TAGS and self.open:
+            self.open.pop()
+
+    def handle_data(self, data):
+        if not any(self.open) and data.strip() and not data.strip().startswith(("http://", "https://")):
+            self.texts.append(data)
+
+
+def _json_prose(node) -> list[str]:
+    """The sentences in a built JSON file: strings with a space in them (ids and keys have none), tags taken out."""
+    if isinstance(node, dict):
+        return [text for value in node.values() for text in _json_prose(value)]
+    if isinstance(node, list):
+        return [text for value in node for text in _json_prose(value)]
+    return [html.unescape(re.sub(r"<[^>]+>", "", node))] if isinstance(node, str) and " " in node else []
+
+
+@pytest.mark.parametrize("lang", spaced_languages())
+def test_every_text_the_build_writes_keeps_the_no_break_spaces(site_dir, lang):
+    """content-review-4 R1, as a class: not only the YAML (lint RR110) but every text the build writes in French,
+    words joined by code included ("0 point de renommée : la Région 39 …"): each page's text and the sentences in its
+    JSON files (practice variants, beliefs, rules at other tables, the calculator's words)."""
+    from quiz.site.lint import unspaced_marks
+    found = {}
+    root = site_dir / lang_prefix(lang)
+    nested = {site_dir / lang_prefix(other) for other in LANGUAGES if other != lang and lang_prefix(other)}
+    for path in sorted(root.rglob("*")):
+        if any(path.is_relative_to(other) for other in nested) or path.name == "search_index.json":
+            continue          # another language's pages; the search index holds this language's pages again
+        if path.suffix == ".html":
+            reader = _WrittenText(lang)
+            reader.feed(path.read_text(encoding="utf-8"))
+            texts = [html.unescape(text) for text in reader.texts]
+        elif path.suffix == ".json":
+            texts = _json_prose(json.loads(path.read_text(encoding="utf-8")))
+        else:
+            continue
+        for text in texts:
+            if places := unspaced_marks(text):
+                found.setdefault(str(path.relative_to(site_dir)), set()).update(places)
+    assert not found, found
 
 
 @pytest.mark.parametrize("lang", spaced_languages())

@@ -180,6 +180,7 @@ class Game:
     worded: dict = dataclasses.field(default_factory=dict)           # question id -> language -> text, why, label
     practice: dict = dataclasses.field(default_factory=dict)         # question id -> bank.Practice (variants, drops)
     tables: dict = dataclasses.field(default_factory=dict)           # question id -> its answers at every table
+    glossary: dict = dataclasses.field(default_factory=dict)         # thing -> language -> {use, not} (glossary.yml)
 
     def extra_pages(self) -> list[str]:
         return [name for name in self.pages if name not in PAGE_KINDS]
@@ -423,6 +424,10 @@ def load_game(game_dir: Path, languages: tuple[str, ...], problems: Problems) ->
     game = Game(raw["id"], game_dir, raw["order"], _date(raw, path, problems), raw.get("rulebook"), dict(raw["facts"]),
                 pages, texts, checker, presentation, raw)
     game.rule_sets = load_rule_sets(game_dir, game.id, checker.facts if checker else None, problems)
+    glossary = game_dir / "glossary.yml"
+    if glossary.exists() and (loaded := load_yaml(glossary, problems)) is not None \
+            and check_schema(loaded, "glossary", glossary, problems, default_id=game.id):
+        game.glossary = loaded
     if checker is not None:
         try:
             game.witnesses = games.witnesses(games.load(game.id))

@@ -118,6 +118,11 @@ def lint_words(site: Site, game: Game, problems: Problems) -> None:
                 for form, text in entry.items():
                     if COUNT_MARK not in text and form in wanted:     # an exact form ("=1") may say it in words
                         problems.add(path, line, id_, "RR106", f"form {form!r} must show the number as {COUNT_MARK}")
+                if _count_is_a_subject(entry) and not _says_one_in_words(entry.get("=1")):
+                    problems.add(path, line, id_, "RR115", f"the count is the subject of a clause (its forms "
+                                                           f"{' / '.join(repr(entry[f]) for f in sorted(plural_forms(entry)))} "
+                                                           f"agree past the noun), where prose says one as a word: "
+                                                           f"add \"=1\" with it, as {reference_lang} \"one of them has\"")
                 continue
             if set(entry) != set(ref):
                 problems.add(path, line, id_, "RR107", f"keys {sorted(entry)} differ from {reference_lang} {sorted(ref)}")
@@ -126,6 +131,20 @@ def lint_words(site: Site, game: Game, problems: Problems) -> None:
                     problems.add(path, line_of(entry, key), f"{id_}.{key}", "RR107",
                                  f"fields {sorted(_format_fields(entry[key]))} differ from {reference_lang} "
                                  f"{sorted(_format_fields(ref[key]))}")
+
+
+def _count_is_a_subject(entry: dict) -> bool:
+    """Whether a count's forms differ anywhere but in the word right after the number: a verb or pronoun agrees with it
+    ("# of them has" / "have", "hat # von ihnen" / "haben", "# joueur a" / "ont"), so the number starts a clause in prose,
+    where "1 of them has" reads as a digit for the word; "# die" / "# dice" counts a thing, as the rulebooks write it."""
+    def around(form: str) -> tuple:
+        before, _, after = form.partition(COUNT_MARK)
+        return tuple(before.split()), tuple(after.split()[1:])
+    return len({around(entry[form]) for form in plural_forms(entry)}) > 1
+
+
+def _says_one_in_words(form: str | None) -> bool:
+    return bool(form) and COUNT_MARK not in form and "1" not in form
 
 
 def lint_ui(site: Site, problems: Problems) -> None:
@@ -486,6 +505,55 @@ def _unfilled_at_tables(game: Game, wording, entry, raw: dict):
     return None
 
 
+NUMBER_OR_PLACEHOLDER = r"(?:\d+|\{[^{}]*\})"
+
+
+def lint_bare_labels(site: Site, game: Game, problems: Problems) -> None:
+    """A language that names a card by its number and a word before the noun (Turkish "60 numaralı Bölge kartı": ui
+    labels.numbered) names none by a bare label ("Bölge 60"): the nouns are those its own texts number that way."""
+    for lang in site.languages:
+        word = ((site.ui.get(lang) or {}).get("labels") or {}).get("numbered")
+        if not word:
+            continue
+        files = [(game.dir / f"text.{lang}.yml", game.texts.get(lang) or {}),
+                 (game.dir / f"questions.{lang}.yml", game.question_texts.get(lang) or {})]
+        nouns = {noun for _, texts in files for _, text in _strings(texts)
+                 for noun in re.findall(rf"{NUMBER_OR_PLACEHOLDER} {re.escape(word)} (\w+)", text)}
+        if not nouns:
+            continue
+        bare = re.compile(rf"(?<![\w-])({'|'.join(map(re.escape, sorted(nouns)))}) {NUMBER_OR_PLACEHOLDER}"
+                          rf"(?! {re.escape(word)})")      # "kart {row.1} numaralı karttan": the next card's number
+        for path, texts in files:
+            for key_path, text in _strings(texts):
+                for found in bare.finditer(text):
+                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR116",
+                                 f"bare label {found.group()!r}: {lang} numbers a card before its name "
+                                 f"(\"… {word} {found.group(1)} …\", labels.numbered), as its other texts do")
+
+
+def lint_glossaries(site: Site, problems: Problems) -> None:
+    """One word per thing in each language (each game's glossary.yml): a word its entry rules out, found at the start of
+    a word in that game's texts or in the site's interface texts (which every game's pages show), is a second name
+    for one thing ("area" beside "tableau", "rangée" beside "ligne", "yanıt" beside "cevap")."""
+    def check(path: Path, texts: dict, lang: str, entries: list[tuple[str, dict]]) -> None:
+        for thing, term in entries:
+            other = re.compile(rf"(?<![^\W\d_])({'|'.join(map(re.escape, term['not']))})\w*", re.IGNORECASE)
+            for key_path, text in _strings(texts):
+                if found := other.search(strip_placeholders(text)):
+                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR117",
+                                 f"{found.group()!r} for {thing}: {lang} calls it {term['use']!r} on these pages "
+                                 f"(glossary.yml)")
+    for lang in site.languages:
+        every_game = []
+        for game in site.games:
+            entries = [(thing, by_lang[lang]) for thing, by_lang in game.glossary.items()
+                       if by_lang.get(lang, {}).get("not")]
+            every_game += [entry for entry in entries if entry not in every_game]
+            check(game.dir / f"text.{lang}.yml", game.texts.get(lang) or {}, lang, entries)
+            check(game.dir / f"questions.{lang}.yml", game.question_texts.get(lang) or {}, lang, entries)
+        check(site.root / f"ui.{lang}.yml", site.ui.get(lang) or {}, lang, every_game)
+
+
 def lint_site(site: Site, problems: Problems) -> None:
     """Run every content check; problems are collected, not raised."""
     lint_ui(site, problems)
@@ -496,9 +564,11 @@ def lint_site(site: Site, problems: Problems) -> None:
         lint_todos(site, game, problems)
         lint_list_markers(site, game, problems)
         lint_labels_shown_as_is(game, problems)
+        lint_bare_labels(site, game, problems)
         lint_rule_set_texts(site, game, problems)
         if not problems.items:
             lint_texts_at_tables(site, game, problems)
     lint_typography(site, problems)
     lint_apostrophes(site, problems)
+    lint_glossaries(site, problems)
     lint_typed_dates(site, problems)

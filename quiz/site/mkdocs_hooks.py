@@ -10,7 +10,6 @@ import logging
 import os
 import re
 import sys
-import traceback
 from html import escape, unescape
 from pathlib import Path
 from urllib.parse import urlparse
@@ -26,7 +25,7 @@ sys.path.insert(0, REPOSITORY)
 
 from quiz.site import generate, minify, offline, search_split  # noqa: E402  (needs the repository on sys.path)
 from quiz.site.languages import site_languages  # noqa: E402
-from quiz.site.problems import ContentError  # noqa: E402
+from quiz.site.problems import ContentError, code_slip  # noqa: E402
 
 _state = {"command": "build", "site_dir": None}
 LOG = logging.getLogger("mkdocs.plugins.rules_refresher")
@@ -95,16 +94,6 @@ def on_config(config):
                 language.nav_translations = {dirname_to_title(game_id): names[language.locale]
                                              for game_id, names in site.game_names.items() if language.locale in names}
     return config
-
-
-def code_slip(error: Exception) -> str:
-    """An exception from the code that makes the site, as one line at the innermost place in this repository that
-    raised it: "quiz/games/farkle/presentation.py:54: AttributeError: 'FarkleFacts' object has no attribute 'targt'"."""
-    ours = Path(REPOSITORY) / "quiz"           # not .venv's packages, which live in the repository too
-    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if Path(frame.filename).resolve().is_relative_to(ours)]
-    where = f"{Path(frames[-1].filename).resolve().relative_to(REPOSITORY)}:{frames[-1].lineno}: " if frames else ""
-    return where + "".join(traceback.format_exception_only(error)).strip().replace("\n", " ")   # with "Did you mean"
 
 
 # --- filters for Material's own blocks (overrides/): each fails the build if Material's markup has moved ------------

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import dataclasses
+import traceback
 from pathlib import Path
+
+CODE_ROOT = Path(__file__).resolve().parents[1]       # quiz/: not .venv's packages, which live in the repository too
 
 # Each code has a failing fixture under tests/lint_fixtures/ and a line in rules/README.md.
 CODES: dict[str, str] = {
@@ -29,6 +32,10 @@ CODES: dict[str, str] = {
     "RR112": "a date typed into a text instead of {as_of}, which each language writes in its own format",
     "RR113": "a placeholder in a table's label (a column, numbers_rule, numbers_value), which a page shows as it is",
     "RR114": "an apostrophe other than the one its language writes (labels.apostrophe in ui.<lang>.yml)",
+    "RR115": "words: a count that starts a clause (its forms agree past the noun) without an exact form \"=1\" saying one "
+             "in words",
+    "RR116": "a card named by a bare label (\"Bölge 60\") in a language that numbers it before its name (labels.numbered)",
+    "RR117": "a second word for one thing in a language, where the game's glossary.yml names the one its pages use",
     "RR201": "an id used twice",
     "RR202": "a page ref outside the rulebook",
     "RR203": "an easy-to-forget entry without a rank, or a rank used twice",
@@ -106,3 +113,17 @@ class Problems:
     def raise_if_any(self) -> None:
         if self.items:
             raise ContentError(self.items)
+
+
+def code_slip(error: BaseException) -> str:
+    """An exception from our own code (a checker's NameError, a module that does not parse), as one line at the
+    innermost place under quiz/ that raised it, as a YAML problem is said:
+    "quiz/games/farkle/presentation.py:54: AttributeError: 'FarkleFacts' object has no attribute 'targt'"."""
+    repository = CODE_ROOT.parent
+    if isinstance(error, SyntaxError) and error.filename and Path(error.filename).resolve().is_relative_to(CODE_ROOT):
+        # the module that does not parse, not the import that met it
+        return f"{Path(error.filename).resolve().relative_to(repository)}:{error.lineno}: {type(error).__name__}: {error.msg}"
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
+              if Path(frame.filename).resolve().is_relative_to(CODE_ROOT)]
+    where = f"{Path(frames[-1].filename).resolve().relative_to(repository)}:{frames[-1].lineno}: " if frames else ""
+    return where + "".join(traceback.format_exception_only(error)).strip().replace("\n", " ")   # with "Did you mean"

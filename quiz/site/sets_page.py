@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from babel.lists import format_list
+from markupsafe import Markup
 
 from quiz.site.rulesets import HouseRule, RuleSets, Table, choices_of
+
+SOURCE_TITLE_LANGUAGE = "en"     # a source's title is English unless sets.yml gives its `lang`
 
 
 class SetWords:
@@ -81,8 +84,13 @@ class SetWords:
         return " + ".join(parts)
 
     def source_line(self, source_id: str) -> dict:
+        """A source as the page lists it; its title, a proper name in its own language, marked as that language on a
+        page in another (a screen reader says "Love Yahtzee?" in English; French spacing leaves it alone)."""
         source = self.sets.sources[source_id]
-        return {"id": source_id, "title": source["title"], "url": source.get("url"), "also": source.get("also"),
+        title, title_lang = source["title"], source.get("lang", SOURCE_TITLE_LANGUAGE)
+        if title_lang != self.lang:
+            title = Markup('<span lang="{}">{}</span>').format(title_lang, title)
+        return {"id": source_id, "title": title, "url": source.get("url"), "also": source.get("also"),
                 "read": source.get("read"), "where": source.get("where")}
 
     def listed(self, names: list[str]) -> str:
