@@ -1,8 +1,10 @@
 """An author's loop with `mkdocs serve` on a copy of the repository: a checker edit that makes a stated answer wrong is
-reported by the running server as a cold build reports it, a template edit shows on the served page, and what the
+reported by the running server as a cold build reports it, and on the page the author has open, which goes on
+answering (MkDocs alone would hold every request until a good build); a template edit shows on the served page, and what the
 server generated afterwards is byte for byte what `mkdocs build` in a fresh process generates."""
 from __future__ import annotations
 
+import html
 import importlib
 import os
 import re
@@ -101,13 +103,15 @@ def test_serve_verifies_and_renders_with_the_code_on_disk(tmp_path, monkeypatch)
         stated = [line.strip() for line in cold.stderr.splitlines() if re.search(rf": {question['id']}: RR301 ", line)]
         assert stated, cold.stderr   # the cold build names the question whose stated answer is now wrong
         server.wait(lambda: stated[0] in "".join(server.log), f"reported {stated[0]}")
+        page = f"{game}/"      # the page the author has open: it answers, with the problem at its top
+        server.wait(lambda: stated[0] in html.unescape(server.page(page)), "showed the problem on the page")
 
         for repo in (served_repo, built_repo):   # the slip mended, the template edited, in both copies
             (repo / checker.relative_to(served_repo)).write_text(good_checker, encoding="utf-8")
             edited = repo / template.relative_to(served_repo)
             edited.write_text(edited.read_text(encoding="utf-8") + f"\n\n{TEMPLATE_MARKER}\n", encoding="utf-8")
-        page = f"{game}/"
         server.wait(lambda: TEMPLATE_MARKER in server.page(page), "showed the template edit")
+        assert "rr-broken" not in server.page(page)      # mended: the problem has gone from the page
         assert "make serve: no offline copy" in server.page("sw.js")    # a worker that goes away, not a 404
         assert mkdocs(built_repo).returncode == 0
         served, built = generated(served_repo), generated(built_repo)

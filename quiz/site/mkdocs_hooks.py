@@ -29,6 +29,8 @@ from quiz.site.problems import ContentError, code_slip  # noqa: E402
 
 _state = {"command": "build", "site_dir": None}
 LOG = logging.getLogger("mkdocs.plugins.rules_refresher")
+# Outside MkDocs' loggers, so that --strict does not count it: a broken build while serving is shown, not aborted.
+SERVE_LOG = logging.getLogger("rules_refresher.serve")
 
 
 def on_startup(command, dirty):
@@ -45,7 +47,7 @@ def _code_as_on_disk() -> None:
     """`mkdocs serve` rebuilds in this process: after an edit under quiz/ (a checker, the site's code, a template, a
     schema), import the package afresh, so the rebuild verifies and renders with the code the author sees, as a cold
     build would. Every module-level memory of the old code goes with it."""
-    global generate, minify, offline, search_split, site_languages, ContentError
+    global generate, minify, offline, search_split, site_languages, ContentError, code_slip
     if not generate.memo.code_moved():
         return
     for name in [name for name in sys.modules if name == "quiz" or name.startswith("quiz.")]:
@@ -55,8 +57,25 @@ def _code_as_on_disk() -> None:
     importlib.invalidate_caches()
     from quiz.site import generate, minify, offline, search_split  # noqa: F811 - the point: these afresh
     from quiz.site.languages import site_languages  # noqa: F811
-    from quiz.site.problems import ContentError  # noqa: F811
+    from quiz.site.problems import ContentError, code_slip  # noqa: F811
     LOG.info("quiz/ changed: its code imported afresh")
+
+
+def _broken(message: str, config):
+    """A build that fails stops with its problems. While serving, after a good build, it goes on with that build's
+    pages (still in docs/) and every page shows the problems at its top: MkDocs would hold every request until a build
+    succeeds, and the page the author has open would hang instead of saying what to mend. The next good build, which
+    the server starts on the next save, takes them away and the page reloads by itself."""
+    if _state["command"] != "serve" or _state.get("last_good") is None:
+        raise PluginError(message)
+    if not _nested_language_build(config):     # once, not once per language
+        SERVE_LOG.error(message)
+    _state["broken"] = message
+    return _state["last_good"]
+
+
+BROKEN_BANNER = ('<div class="admonition failure rr-broken" role="alert"><p class="admonition-title">{title}</p>'
+                 '<pre><code>{problems}</code></pre></div>\n')
 
 
 @event_priority(100)  # before mkdocs-static-i18n reads the docs folder and builds each language
@@ -71,10 +90,12 @@ def on_config(config):
         # 127.0.0.1 (make serve), which no phone that imports the deck can open, so the cards name the rule unlinked.
         deck_url = (config.site_url or "") if os.environ.get("SITE_URL") else ""
         site = generate.write_docs(Path(config.docs_dir), show_drafts=serving, site_url=deck_url)
+        if not _nested_language_build(config):
+            _state.update(last_good=site, broken=None)
     except ContentError as error:
-        raise PluginError(f"rules/ has {len(error.problems)} problem(s):\n{error}") from None
+        site = _broken(f"rules/ has {len(error.problems)} problem(s):\n{error}", config)
     except Exception as error:     # a slip in the code (a checker's NameError): where it is, in one line, as for YAML
-        raise PluginError(code_slip(error)) from None
+        site = _broken(code_slip(error), config)
     if not _nested_language_build(config):
         for game_id, problems in site.drafts.items():
             state = "shown while serving" if game_id in site.shown_drafts else "left out of the site"
@@ -234,10 +255,15 @@ NO_BREAK_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
 
 
 def on_page_content(html, page, config, files):
-    """The table of contents titles as the headings write them: Python-Markdown's toc folds every run of whitespace to
+    """While serving a broken build, its problems at the top of every page (see _broken).
+
+    The table of contents titles as the headings write them: Python-Markdown's toc folds every run of whitespace to
     one plain space, so French lost the no-break space before : ? ! that its headings keep ("Vous jouez une
     variante ?" broke before the "?" in the sidebar). Only a title that differs from its heading in those spaces
     changes."""
+    if _state.get("broken"):
+        html = BROKEN_BANNER.format(title="The last save broke the build: this is the last good one. Mend it and save; "
+                                          "this page comes back by itself.", problems=escape(_state["broken"])) + html
     headings = {anchor: unescape(re.sub(r"<[^>]+>", "", inner)).strip() for anchor, inner in HEADING.findall(html)}
     stack = list(page.toc.items)
     while stack:
