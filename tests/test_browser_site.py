@@ -13,8 +13,8 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import in_states, url
-from conftest import GAMES, LANGUAGES, game_yml, lang_prefix, texts, ui_texts
+from browser_helpers import in_states, question_text, url
+from conftest import GAMES, LANGUAGES, QUIZ_GAMES, game_yml, lang_prefix, texts, ui_texts
 
 pytestmark = pytest.mark.browser
 
@@ -52,6 +52,27 @@ def test_language_switch_keeps_the_place_on_the_page(page, server, start, target
     switch_language(page, target)
     expect(page).to_have_url(url(server, target, f"{game}/#forget"))
     expect(page.locator("#forget")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("start, target, game", PAIRS)
+def test_language_switch_keeps_the_practice_question_on_screen(page, server, start, target, game):
+    """Switching language with a practice question on screen landed at the top with none (issue 32's newcomer): the
+    same variant comes up in the other language, on screen, its words that language's."""
+    if game not in QUIZ_GAMES:
+        pytest.skip(f"{game} has no quiz")
+    page.goto(url(server, start, f"{game}/quiz/"))
+    page.locator(".rr-practice-start").click()
+    expect(page.locator(".rr-practice-q .rr-q-text")).to_be_visible()
+    kept = page.locator(".rr-practice-stage").get_attribute("data-rr-keep")
+    assert kept and kept.startswith("practice=")
+    switch_language(page, target)
+    expect(page.locator("html")).to_have_attribute("lang", target)
+    expect(page.locator(".rr-practice-stage")).to_have_attribute("data-rr-keep", kept)
+    expect(page.locator(".rr-practice-q .rr-q-text")).to_be_in_viewport()
+    pool = page.evaluate("fetch('practice.json').then(r => r.json())")["variants"]
+    item = next(v for v in pool if f"practice={v['id']}" == kept)
+    assert question_text(page.locator(".rr-practice-q .rr-q-text")) == item["text"]
+    assert page.console_errors == []
 
 
 def far_rule(game: str, lang: str) -> str:

@@ -502,6 +502,8 @@
     });
   };
 
+  var PRACTICE_HASH = "practice=";
+
   /* Practice: fetch the pool of checker-answered variants only when asked, then serve one at a time. */
   Quiz.prototype.setUpPractice = function () {
     var self = this;
@@ -513,9 +515,10 @@
     var pool = null;
     var controls = null;
 
-    /* The block is the build's own markup (a <template> on the page), filled with the variant's texts. */
-    function show() {
-      var item = nextVariant(pool, self.record, self.lang, random);
+    /* The block is the build's own markup (a <template> on the page), filled with the variant's texts; the variant
+       the schedule picks, or the one asked for (the question on screen when the reader switched language). */
+    function show(asked) {
+      var item = asked || nextVariant(pool, self.record, self.lang, random);
       saveRecord(self.game, self.record);
       var template = document.getElementById("rr-practice-question");
       var block = template.content.firstElementChild.cloneNode(true);
@@ -532,18 +535,19 @@
       link.setAttribute("href", "../#" + item.rule);
       link.textContent = item.rule_link;
       var next = el("button", { "type": "button", "class": "md-button rr-next" }, self.ui.next);
-      next.addEventListener("click", show);
+      next.addEventListener("click", function () { show(); });
       stage.textContent = "";
       /* right after the result, which takes the focus: the next question is one Tab away */
       self.wire(block, item, function () {
         block.querySelector(".rr-result").insertAdjacentElement("afterend", next);
       });
       stage.appendChild(block);
+      stage.setAttribute("data-rr-keep", PRACTICE_HASH + item.id);    /* site.js: the language switch carries it */
       text.focus();
     }
 
-    start.addEventListener("click", function () {
-      if (pool) { show(); return; }
+    function load(then) {
+      if (pool) { then(); return; }
       start.disabled = true;
       fetch(url).then(function (response) {
         if (!response.ok) { throw new Error(String(response.status)); }
@@ -553,12 +557,26 @@
         pool = table() ? data.variants.map(table().atTable).filter(Boolean) : data.variants;
         controls = data.controls;
         start.disabled = false;
-        show();
+        then();
       }).catch(function () {
         start.disabled = false;
         stage.textContent = self.ui.practice_unavailable;
       });
-    });
+    }
+
+    start.addEventListener("click", function () { load(function () { show(); }); });
+
+    /* Arrived from another language with a practice question on screen: the same variant, in this language. */
+    var asked = location.hash.indexOf("#" + PRACTICE_HASH) === 0 &&
+      decodeURIComponent(location.hash.slice(PRACTICE_HASH.length + 1));
+    if (asked) {    /* once rules.js knows the table, as the stated questions wait for it */
+      Promise.resolve(rules() && rules().ready).then(function () { load(function () {
+        var item = pool.filter(function (variant) { return variant.id === asked; })[0];
+        if (!item) { return; }
+        show(item);
+        stage.scrollIntoView({ block: "center" });
+      }); });
+    }
   };
 
   /* The Anki deck, fetched and handed to the browser as a file: so it comes from the copy the service worker saved

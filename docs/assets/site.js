@@ -48,12 +48,22 @@ window.RulesRefresher = (function () {
     return place;
   }
 
-  /* The language switcher keeps the place on the page: every language uses the same heading and section ids. */
+  /* What the reader is doing, where a page script says so and it is on screen: a practice question's
+     "#practice=<variant id>" (quiz.js), which every language's pool shares. */
+  function taskOnScreen() {
+    var task = document.querySelector("[data-rr-keep]");
+    if (!task) { return ""; }
+    var box = task.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight ? "#" + task.getAttribute("data-rr-keep") : "";
+  }
+
+  /* The language switcher keeps the place on the page, every language using the same heading and section ids, and
+     the practice question on screen. */
   function keepAnchorOnLanguageSwitch() {
     document.querySelectorAll(".md-select__link[hreflang]:not([data-rr-wired])").forEach(function (link) {
       link.setAttribute("data-rr-wired", "");
       link.addEventListener("click", function () {
-        link.setAttribute("href", link.getAttribute("href").split("#")[0] + placeOnPage());
+        link.setAttribute("href", link.getAttribute("href").split("#")[0] + (taskOnScreen() || placeOnPage()));
       });
     });
   }
