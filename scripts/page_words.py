@@ -25,17 +25,11 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
-from reading import WORD, reader_text, words  # noqa: E402  (the count the tests use)
+from reading import WORD, WORDS_PER_ENGLISH_WORD, expected_words, reader_text, words  # noqa: E402  (as the tests count)
 from quiz.site.languages import site_languages  # noqa: E402
 from quiz.site.speech import SYLLABLES_PER_SECOND, spoken_seconds, syllables  # noqa: E402
 
 
-# Words per English word in a parallel text: 70 programs' message catalogues that Debian ships in German, French and
-# Turkish (/usr/share/locale/<lang>/LC_MESSAGES/*.mo), the 4,983 messages of 8 English words or more translated in
-# all three, counted with the pages' own word count (--ratios measures it again). A cross-check without Turkish:
-# Europarl v7's single-language sizes (statmt.org/europarl: German 47.2 M, French 54.2 M, English 54.0 M words) give
-# French/German 1.15 (here 1.18) and English/German 1.14 (here 1.04): speeches run longer in English than menus do.
-WORDS_PER_ENGLISH_WORD = {"en": 1.0, "de": 0.962, "fr": 1.135, "tr": 0.821}
 RATIO_MESSAGE_MIN_WORDS = 8     # shorter messages are labels ("Open", "Datei"), not sentences
 
 
@@ -63,13 +57,6 @@ def measured_ratios(locale_dir: Path = Path("/usr/share/locale")) -> tuple[dict[
             for lang, text in zip(others, translated):
                 totals[lang] += words(text)
     return {lang: round(total / totals["en"], 3) for lang, total in totals.items()}, catalogues, messages
-
-
-def expected_words(model_words: int, model_lang: str, lang: str) -> int | None:
-    """The model's words as they would run in `lang`; None for a language without a measured ratio."""
-    if lang not in WORDS_PER_ENGLISH_WORD or model_lang not in WORDS_PER_ENGLISH_WORD:
-        return None
-    return round(model_words * WORDS_PER_ENGLISH_WORD[lang] / WORDS_PER_ENGLISH_WORD[model_lang])
 
 
 def section_words(page_html: str) -> dict[str, int]:
@@ -114,8 +101,8 @@ def main() -> int:
         print(f"words per English word, {messages} messages of {RATIO_MESSAGE_MIN_WORDS}+ words in {catalogues} "
               f"catalogues: {ratios} (WORDS_PER_ENGLISH_WORD: {WORDS_PER_ENGLISH_WORD})")
         return 0
-    print(f"{'game':10} {'lang':4} {'refresher words':>16} {'model there':>12} {'over':>6} {'script':>7} "
-          f"{'syllables':>9}")
+    print(f"{'game':10} {'lang':4} {'refresher words':>16} {'model there':>12} {'over':>6} {'+ added there':>14} "
+          f"{'over':>6} {'script':>7} {'syllables':>9}")
     for game_yml in sorted((ROOT / "rules").glob("*/game.yml")):
         game = yaml.safe_load(game_yml.read_text(encoding="utf-8"))
         model = game.get("refresher_model") or {}
@@ -126,10 +113,12 @@ def main() -> int:
         for lang in languages:
             refresher = words(reader_text(page(args.site, lang, f"{game['id']}/")))
             expected = expected_words(model["words"], model["lang"], lang) if model else None
+            allowed = expected_words(model["words"] + model["added"], model["lang"], lang) if model else None
             over = f"{refresher / expected - 1:+.0%}" if expected else ""
+            over_allowed = f"{refresher / allowed - 1:+.0%}" if allowed else ""
             script = spoken(page(args.site, lang, f"{game['id']}/teach/"), kinds)
-            print(f"{game['id']:10} {lang:4} {refresher:>16} {expected or '':>12} {over:>6} "
-                  f"{spoken_seconds(script, lang):>6}s {syllables(script, lang):>9}")
+            print(f"{game['id']:10} {lang:4} {refresher:>16} {expected or '':>12} {over:>6} {allowed or '':>14} "
+                  f"{over_allowed:>6} {spoken_seconds(script, lang):>6}s {syllables(script, lang):>9}")
         if args.sections and model:
             counts = {lang: section_words(page(args.site, lang, f"{game['id']}/")) for lang in languages}
             print(f"  {'section':24} " + " ".join(f"{lang:>11}" for lang in languages))
