@@ -1,6 +1,7 @@
 """Our own scripts and stylesheet minified: after a build, those under site/assets/ in place (docs/assets/ keeps the
 readable, commented sources), and the inline scripts of overrides/ as pages are rendered. Material's own files are
-minified already; of its palette stylesheet, the colours the site does not use are left out."""
+minified already; of its palette stylesheet, the colours the site does not use are left out, and of its main one the
+components no page holds."""
 from __future__ import annotations
 
 import functools
@@ -112,22 +113,55 @@ def _required(selector: str) -> str:
         selector = inner
 
 
-def without_unused_colors(css: str, used: set[str]) -> str:
-    """Material's palette CSS without the selectors of primary and accent colours the site does not use (it ships all
-    nineteen; a site that names its own uses none of them): the same rules for the colours in `used`."""
+def without_selectors(css: str, unwanted) -> str:
+    """Minified CSS without the selectors `unwanted(selector)` says go, and without rules and blocks left empty."""
     kept = []
     for prelude, body in _blocks(css):
         if body is None:
             kept.append(prelude + ";")
         elif prelude.startswith("@"):
-            inner = without_unused_colors(body, used) if prelude.startswith(("@media", "@supports")) else body
+            inner = without_selectors(body, unwanted) if prelude.startswith(("@media", "@supports")) else body
             if inner:
                 kept.append(prelude + "{" + inner + "}")
         else:
-            selectors = [s for s in _selectors(prelude) if set(COLOR_ATTRIBUTE.findall(_required(s))) <= used]
+            selectors = [s for s in _selectors(prelude) if not unwanted(s)]
             if selectors:
                 kept.append(",".join(selectors) + "{" + body + "}")
     return "".join(kept)
+
+
+def without_unused_colors(css: str, used: set[str]) -> str:
+    """Material's palette CSS without the selectors of primary and accent colours the site does not use (it ships all
+    nineteen; a site that names its own uses none of them): the same rules for the colours in `used`."""
+    return without_selectors(css, lambda selector: not set(COLOR_ATTRIBUTE.findall(_required(selector))) <= used)
+
+
+# Material's main stylesheet styles every component it has; these the site's pages never hold, for it turns on none
+# of the features or extensions that bring them (mkdocs.yml: no code blocks, tabs, tooltips, annotations, footnotes,
+# emoji, repository link, version, social links, consent, blog, tags, feedback, announcement, navigation tabs).
+# A selector that needs one of these classes goes: 22.7 kB of the 80 kB first load were that stylesheet, 8 kB of it
+# for these (tests/test_minify.py checks no page or script of ours uses one).
+UNUSED_CLASSES = ("tabbed-", "mermaid", "md-annotation", "md-tooltip", "md-version", "md-source", "md-social",
+                  "md-banner", "footnote", "task-list", "critic", "keys", "twemoji", "emojione", "gemoji", "highlight",
+                  "md-code__", "md-clipboard", "arithmatex", "md-tabs", "md-status", "md-post", "md-blog", "md-author",
+                  "md-tag", "md-feedback", "md-consent", "md-content__button", "linenos")   # a class, or a class's start
+# ... the class itself, or one of its family: a name that goes on after it with "-" ("footnote-ref", "md-tabs__link")
+UNUSED_COMPONENTS = re.compile(r"\.(?:" + "|".join(map(re.escape, UNUSED_CLASSES)) + r")(?:(?<=[-_])[\w-]*|-[\w-]*|_[\w-]*)?"
+                               r"(?![\w-])")
+MAIN_STYLESHEET = "assets/stylesheets/main.*.min.css"
+
+
+def trim_main_stylesheet(site: Path) -> list[str]:
+    """Leave out of Material's main stylesheet the rules of components no page holds (UNUSED_COMPONENTS); returns the
+    files changed, relative to the site (the caller versions their address, as for the palette)."""
+    changed = []
+    for path in sorted(site.glob(MAIN_STYLESHEET)):
+        css = path.read_text(encoding="utf-8")
+        trimmed = without_selectors(css, lambda selector: bool(UNUSED_COMPONENTS.search(_required(selector))))
+        if trimmed != css:
+            path.write_text(trimmed, encoding="utf-8")
+            changed.append(path.relative_to(site).as_posix())
+    return changed
 
 
 def trim_palette(site: Path, palettes: list[dict]) -> list[str]:

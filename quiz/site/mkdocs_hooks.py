@@ -301,7 +301,7 @@ def on_post_build(config):
     search_split.split_search_index(site_dir)
     minify.collapse_indentation(site_dir)
     minify.minify_assets(site_dir)
-    palette = minify.trim_palette(site_dir, config.theme.get("palette") or [])
+    palette = minify.trim_palette(site_dir, config.theme.get("palette") or []) + minify.trim_main_stylesheet(site_dir)
     words = offline.content_address(site_dir, search_split.WORDS)
     try:
         search_split.name_the_search_workers(site_dir, words.rsplit("/", 1)[1])
