@@ -183,9 +183,11 @@ def test_tie_broken_by_lowest_single_region_number():
 def test_short_sanctuary_pile():
     """KOSMOS p. 9: lowest number draws first, places 1, returns the rest at once; then the next."""
     drawers = {"Ana": {"number": 12, "wants": 6}, "Bruno": {"number": 30, "wants": 5}}
-    assert faraway.short_deck_draws(10, drawers) == {"Ana": 6, "Bruno": 5}      # 10 − 1 placed = 9 left for Bruno
+    assert faraway.short_deck_draws(10, drawers, 8, 6) == {"Ana": 6, "Bruno": 5}      # 10 − 1 placed = 9 left for Bruno
     drawers = {"Ana": {"number": 7, "wants": 9}, "Bruno": {"number": 44, "wants": 9}}
-    assert faraway.short_deck_draws(9, drawers) == {"Ana": 9, "Bruno": 8}       # Ana took the pile, returned 8
+    assert faraway.short_deck_draws(9, drawers, 8, 6) == {"Ana": 9, "Bruno": 8}       # Ana took the pile, returned 8
+    with pytest.raises(MalformedInput, match="at most the 2 players at the table"):
+        faraway.short_deck_draws(9, {**drawers, "Cem": {"number": 50, "wants": 2}}, 8, 2)
 
 
 # --- wrong beliefs: the answers a player holding one gives, by hand --------------------------------------------------
@@ -274,7 +276,8 @@ def test_beliefs_about_rows_the_short_pile_and_ties():
     assert believe("rows-snake-back", "play_order", rows=rows) == [12, 40, 7, 55, 3, 18, 61, 30]
     assert believe("rows-snake-back", "scoring_order", rows=rows)[0] == 30
     drawers = {"Ana": {"number": 12, "wants": 6}, "Bruno": {"number": 30, "wants": 5}}
-    assert believe("returned-after-everyone", "short_deck_draws", pile=10, players=drawers) == {"Ana": 6, "Bruno": 4}
+    assert believe("returned-after-everyone", "short_deck_draws", pile=10, players=drawers, round_number=8,
+                   seated=6) == {"Ana": 6, "Bruno": 4}
     tie = {"Ana": {"fame": 62, "numbers": [9, 60]}, "Bruno": {"fame": 62, "numbers": [47, 4]}}
     assert faraway.winner(tie) == "Bruno"
     assert believe("highest-number-breaks-ties", "winner", players=tie) == "Ana"
@@ -351,8 +354,10 @@ def test_a_played_game_changed_into_one_that_cannot_happen_is_illegal(rng, chang
      "1 Sanctuaries before this round"),
     ("winner", {"players": {"Ana": {"fame": 5, "numbers": [3] * 1}, "Bruno": {"fame": 5, "numbers": [4]}}}, "1 Regions"),
     ("scoring_order", {"rows": [[1, 2, 3, 4], [5, 6, 7]]}, "7 Regions at scoring"),
-    ("short_deck_draws", {"pile": 14, "players": {"Ana": {"number": 12, "wants": 9}, "Bruno": {"number": 30, "wants": 9}}},
-     "at least 15 are left"),
+    ("short_deck_draws", {"pile": 14, "players": {"Ana": {"number": 12, "wants": 9}, "Bruno": {"number": 30, "wants": 9}},
+                          "round_number": 8, "seated": 5}, "at least 15 are left"),
+    ("short_deck_draws", {"pile": 20, "players": {"Ana": {"number": 12, "wants": 9}}, "round_number": 8, "seated": 6},
+     "the Regions last for 7 rounds"),
     ("center_at_round_end", {"players": 6, "round_number": 8}, "fill the centre for 7 rounds only"),
 ])
 def test_impossible_givens_are_illegal_and_say_why(check, givens, reason):
@@ -407,8 +412,13 @@ def test_the_shortest_pile_a_game_can_leave():
     everyone_every_round = FACTS["sanctuaries"] - max(n * (rounds_the_regions_reach(n) - 2) for n in players_range)
     assert lowest >= everyone_every_round == 15
     two = {"Ana": {"number": 12, "wants": 9}, "Bruno": {"number": 30, "wants": 9}}
-    assert faraway.illegal("short_deck_draws", {"pile": 15, "players": two}) == []
-    assert faraway.illegal("short_deck_draws", {"pile": 14, "players": two})
+    for seated in players_range:        # the predicate agrees: the lowest pile at each table, and one fewer refused
+        last = rounds_the_regions_reach(seated)
+        at_least = FACTS["sanctuaries"] - seated * (last - 2)
+        late = {"players": two, "round_number": last, "seated": seated}
+        assert faraway.illegal("short_deck_draws", {**late, "pile": at_least}) == []
+        assert faraway.illegal("short_deck_draws", {**late, "pile": at_least - 1})
+    assert min(FACTS["sanctuaries"] - n * (rounds_the_regions_reach(n) - 2) for n in players_range) == 15
 
 
 # --- properties ----------------------------------------------------------------------------------------------------------

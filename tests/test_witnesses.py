@@ -45,14 +45,15 @@ def witness_of(site, game_id: str, question_id: str) -> tuple:
     return game, question, givens, game.witness(question.check, givens)
 
 
-def test_the_short_pile_is_reached_by_a_game_of_five_in_the_last_round(site):
-    """Issue 30: a pile of 15 means 30 Sanctuaries placed before the round; five players each placing one in rounds 2
-    to 7 do it, and in round 8 Ana (12) and Bruno (30) beat the Region before theirs."""
+def test_the_short_pile_is_reached_by_a_game_as_its_text_says(site):
+    """Issue 30 and content-review-4 F1/F2: the question says the round and the players at the table, and the game
+    that reaches it has them: in round 8 of five, 18 left means 27 Sanctuaries placed in rounds 2 to 7, and Ana (12)
+    and Bruno (30) beat the Region before theirs."""
     game, question, givens, record = witness_of(site, "faraway", "short-pile-second-player")
     state = faraway_replay(game.checker, record)
-    assert len(state.players) == 5 and state.round == game.checker.facts.rounds
-    assert len(state.pile) == givens["pile"] == 15
-    assert sum(len(p.sanctuaries) for p in state.players) == game.checker.facts.sanctuaries - 15
+    assert len(state.players) == givens["seated"] == 5 and state.round == givens["round_number"] == 8
+    assert len(state.pile) == givens["pile"] == 18
+    assert sum(len(p.sanctuaries) for p in state.players) == game.checker.facts.sanctuaries - 18
 
 
 def refused(replay, rules, record, why: str) -> None:

@@ -191,9 +191,10 @@ class Faraway(FarawayRules):
         return list(reversed(self._snake(rows)))
 
     @belief("short-deck", distorts="short_deck_draws", name="returned-after-everyone")
-    def _returned_after_everyone(self, pile: int, players: dict[str, dict]) -> dict[str, int]:
+    def _returned_after_everyone(self, pile: int, players: dict[str, dict], round_number: int,
+                                 seated: int) -> dict[str, int]:
         """Everyone draws before anyone returns a card: the later drawers share what the earlier ones left."""
-        self.short_deck_draws(pile, players)
+        self.short_deck_draws(pile, players, round_number, seated)
         drawn = {}
         for name in sorted(players, key=lambda n: players[n]["number"]):
             drawn[name] = min(players[name]["wants"], pile)

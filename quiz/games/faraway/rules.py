@@ -384,12 +384,15 @@ class FarawayRules(Rules):
         return [number for i, row in enumerate(rows) for number in (row if i % 2 == 0 else reversed(row))]
 
     @rule
-    def short_deck_draws(self, pile: int, players: dict[str, dict]) -> dict[str, int]:
-        """A short Sanctuary pile is drawn lowest number first; each places 1 and returns the rest at once (p. 9)."""
+    def short_deck_draws(self, pile: int, players: dict[str, dict], round_number: int, seated: int) -> dict[str, int]:
+        """A short Sanctuary pile is drawn lowest number first; each places 1 and returns the rest at once (p. 9).
+        The round and the players at the table change no draw; they say when the pile can be this short."""
         count_of(pile, "pile")
+        self._round(round_number)
+        self._players(seated, "seated")
         players = _mapping(players, "players")
-        if not 1 <= len(players) <= self.facts.players_max:
-            raise MalformedInput(f"players: {len(players)} drawers; at most {self.facts.players_max} players")
+        if not 1 <= len(players) <= seated:
+            raise MalformedInput(f"players: {len(players)} drawers; at most the {seated} players at the table")
         for name, player in players.items():
             _unknown_keys(_mapping(player, f"players[{name!r}]"), {"number", "wants"}, f"players[{name!r}]")
             self._number(player.get("number"), f"players[{name!r}].number")
@@ -490,18 +493,22 @@ class FarawayRules(Rules):
         if len(numbers) != self.facts.rounds:
             yield f"rows: {len(numbers)} Regions at scoring; after {self.facts.rounds} rounds everyone has {self.facts.rounds}"
 
-    def _illegal_short_deck_draws(self, pile, players) -> Iterator[str]:
+    def _illegal_short_deck_draws(self, pile, players, round_number, seated) -> Iterator[str]:
         """The drawers are everyone who finds Sanctuaries this round. Unkept Sanctuaries go back under the pile, so it
-        loses only the ones placed: at most one per player in each earlier round that can find one (from round 2), up
-        to the last round the players' Regions last for."""
-        self.short_deck_draws(pile, players)
+        loses only the ones placed: at most one per player in each earlier round that can find one (from round 2), and
+        the round is one the players' Regions last for."""
+        self.short_deck_draws(pile, players, round_number, seated)
         yield from self._distinct([p["number"] for p in players.values()], "players")
-        placed = max(count * (self.rounds_the_regions_last(count) - 1 - self.facts.no_sanctuary_round)
-                     for count in range(self.facts.players_min, self.facts.players_max + 1))
+        if round_number <= self.facts.no_sanctuary_round:
+            yield f"round_number: {round_number}; nobody finds a Sanctuary in round {self.facts.no_sanctuary_round}"
+        if round_number > self.rounds_the_regions_last(seated):
+            yield (f"round_number: {round_number}; with {seated} players the Regions last for "
+                   f"{self.rounds_the_regions_last(seated)} rounds")
+        placed = seated * (round_number - 1 - self.facts.no_sanctuary_round)
         lowest = self.facts.sanctuaries - placed
         if not lowest <= pile <= self.facts.sanctuaries:
-            yield (f"pile: {pile} Sanctuaries; of {self.facts.sanctuaries}, at most one per player and round is placed from "
-                   f"round {self.facts.no_sanctuary_round + 1} on, as long as the Regions last, so at least {lowest} are left")
+            yield (f"pile: {pile} Sanctuaries; of {self.facts.sanctuaries}, {seated} players place at most one each in "
+                   f"rounds {self.facts.no_sanctuary_round + 1} to {round_number - 1}, so at least {lowest} are left")
         for name, player in players.items():
             if player["wants"] < self.facts.sanctuary_base_draw:
                 yield f"players[{name!r}].wants: {player['wants']}; a player who finds one draws at least {self.facts.sanctuary_base_draw}"

@@ -228,45 +228,43 @@ class FarawayWitnesses(Witnesses):
 
     # --- a short Sanctuary pile -----------------------------------------------------------------------------------------
 
-    def _build_short_deck_draws(self, pile, players) -> Iterator[dict]:
-        """The drawers play their numbers and beat the Region before in the same round, with wants - 1 clues in their
-        tableaux; before that round, enough Sanctuaries were placed to leave `pile`: one per player whose Region beat
-        the one before, in each round from the second. Tried with the fewest players and latest round first."""
+    def _build_short_deck_draws(self, pile, players, round_number, seated) -> Iterator[dict]:
+        """`seated` players, in round `round_number`: the drawers play their numbers and beat the Region before, with
+        wants - 1 clues in their tableaux; before that round, enough Sanctuaries were placed to leave `pile`: one per
+        player whose Region beat the one before, in each round from the second."""
         facts = self.facts
         placed = facts.sanctuaries - pile
         drawers = dict(sorted(players.items(), key=lambda item: item[1]["number"]))
         quiet = [name for name in OTHERS if name not in players]
-        for count in range(max(facts.players_min, len(drawers)), facts.players_max + 1):
-            last = self.rules.rounds_the_regions_last(count)
-            for rounds in range(last, facts.no_sanctuary_round, -1):
-                earlier = rounds - 1 - facts.no_sanctuary_round        # rounds before this one that can find one
-                if placed > count * earlier:
+        earlier = round_number - 1 - facts.no_sanctuary_round        # rounds before this one that can find one
+        if placed > seated * earlier:
+            return
+        names = list(drawers) + quiet[:seated - len(drawers)]
+        for rises in _rises(names, drawers, placed, earlier):
+            rows = _rows(names, drawers, rises, round_number, facts.number_min, facts.number_max)
+            if rows is None:
+                continue
+            faces, plans = {}, {}
+            for name, player in drawers.items():
+                cards = rises[name] + round_number        # Regions and Sanctuaries in the tableau by then
+                clues = player["wants"] - facts.sanctuary_base_draw
+                if clues > MAX_CLUES * cards:
+                    break
+                share = spread(clues, cards, MAX_CLUES)
+                faces.update({n: {"clues": c} for n, c in zip(rows[name], share) if c})
+                plans[name] = [{"clues": c} if c else {} for c in share[round_number:]]
+            else:
+                try:
+                    yield self.play_out(rows, round_number, 0, faces, plans)
+                except IllegalMove:     # these rows do not go round: the next candidate may
                     continue
-                names = list(drawers) + quiet[:count - len(drawers)]
-                for rises in _rises(names, drawers, placed, earlier):
-                    rows = _rows(names, drawers, rises, rounds, facts.number_min, facts.number_max)
-                    if rows is None:
-                        continue
-                    faces, plans = {}, {}
-                    for name, player in drawers.items():
-                        cards = rises[name] + rounds             # Regions and Sanctuaries in the tableau by then
-                        clues = player["wants"] - facts.sanctuary_base_draw
-                        if clues > MAX_CLUES * cards:
-                            break
-                        share = spread(clues, cards, MAX_CLUES)
-                        faces.update({n: {"clues": c} for n, c in zip(rows[name], share) if c})
-                        plans[name] = [{"clues": c} if c else {} for c in share[rounds:]]
-                    else:
-                        try:
-                            yield self.play_out(rows, rounds, 0, faces, plans)
-                        except IllegalMove:     # these rows do not go round: the next candidate may
-                            continue
 
     def _read_short_deck_draws(self, game: Game, record) -> dict:
         if game.moment() != "plays":
             return {}
         return {"pile": len(game.pile),
-                "players": {p.name: {"number": p.row[-1], "wants": game.wants(p)} for p in game.players if game.finds(p)}}
+                "players": {p.name: {"number": p.row[-1], "wants": game.wants(p)} for p in game.players if game.finds(p)},
+                "round_number": game.round, "seated": len(game.players)}
 
 
 def you(game: Game):
