@@ -36,7 +36,7 @@ lint: $(VENV)/.site-deps
 	$(BIN)/python -m quiz lint
 
 verify: $(VENV)/.site-deps
-	$(BIN)/python -m quiz verify
+	$(BIN)/python -m quiz verify $(if $(V),-v)
 
 $(VENV)/.strategy-deps: requirements-strategy.txt $(VENV)/.site-deps
 	$(BIN)/pip install --disable-pip-version-check -q -r requirements-strategy.txt
@@ -68,10 +68,12 @@ chromium:
 
 ## test: the whole suite, browser tests included, on every core
 test: $(VENV)/.test-deps chromium
+	$(BIN)/ruff check quiz tests scripts
 	$(BIN)/python -m pytest -q -n auto tests
 
 ## check: the fast part for the edit loop (no browser, no copies of the site built)
 check: $(VENV)/.test-deps
+	$(BIN)/ruff check quiz tests scripts
 	HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest -q -n auto -m "not browser and not slow" tests
 
 clean:

@@ -14,6 +14,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.site.rulesets",),                                              # rule sets and house rules: a table's facts
     ("quiz.site.content",),                                               # load rules/ into the model
     ("quiz.site.lint", "quiz.site.bank"),                                 # languages in step; every question verified
+    ("quiz.site.typography",),                                            # lint --fix: French no-break spaces put in
     ("quiz.site.table_answers",),                                         # each question at every rule set's table
     ("quiz.site.pipeline",),                                              # load + lint + verify
     ("quiz.site.sets_page", "quiz.site.page_units"),                      # rule sets' words; texts per table

@@ -1,4 +1,4 @@
-"""Command line: `python -m quiz lint` checks rules/; `python -m quiz verify` also checks every quiz question;
+"""Command line: `python -m quiz lint` checks rules/ (`--fix`: French no-break spaces first); `python -m quiz verify` also checks every quiz question;
 `python -m quiz witness <game> [question]` prints, as JSON, the game record that reaches each question and practice
 variant; `python -m quiz new <id>` writes the skeleton of a new game as a draft; `python -m quiz strategy [set …]`
 (make strategy) solves two-player Farkle for the win."""
@@ -19,6 +19,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("question", nargs="?", help="witness: one question's id (default: every question)")
     parser.add_argument("sets", nargs="*", help="strategy: the rule sets to solve (default: the default one)")
     parser.add_argument("--rules", type=Path, default=None, help="the rules folder (default: rules/)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="verify: each question's practice pool, its "
+                                                                       "answers and what was dropped, a line each")
+    parser.add_argument("--fix", action="store_true", help="lint: first put in the no-break spaces French typography "
+                                                           "wants (RR110), then lint")
     args = parser.parse_args(argv)
     if args.command == "new":
         return new(args.game)
@@ -28,10 +32,17 @@ def main(argv: list[str] | None = None) -> int:
         from quiz.site.content import rules_dir   # here: a slip in the code these import is said in one line too
         from quiz.site.pipeline import load_site
 
+        if args.fix:
+            from quiz.site.typography import fix_typography, spaced_languages
+
+            root = args.rules or rules_dir()
+            for path, count in fix_typography(root, spaced_languages(root)).items():
+                print(f"{path}: no-break spaces put into {count} text(s)")
+
         site = load_site(args.rules or rules_dir(), verify=args.command in ("verify", "witness"))
     except ContentError as error:
         print(error, file=sys.stderr)
-        print(f"{len(error.problems)} problem(s)", file=sys.stderr)
+        print(f"{len(error.problems)} problem(s){what_comes_next(error, args.command)}", file=sys.stderr)
         return 1
     except Exception as error:      # a slip in the code (a checker's NameError): where it is, in one line, as for YAML
         print(code_slip(error), file=sys.stderr)
@@ -44,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     questions = sum(len(g.questions) for g in site.games)
     checked = f", {questions} quiz questions agree with the rules checkers" if args.command == "verify" else ""
     print(f"rules/ is consistent: {len(site.games)} game(s), {len(site.languages)} languages{checked}")
+    if args.command == "lint":
+        print("next: make verify recomputes every quiz answer and draws the practice variants (RR3xx)")
     if args.command == "verify":
         for game in site.games:
             pools = game.practice.values()
@@ -53,7 +66,33 @@ def main(argv: list[str] | None = None) -> int:
                   f"{sum(p.lost for p in pools)} that lost what their question tests, {sum(p.untested for p in pools)} "
                   f"that no wrong belief answers otherwise, {sum(p.ambiguous for p in pools)} whose wrong answer points "
                   f"at two beliefs and {sum(p.repeated for p in pools)} that read like another")
+            if args.verbose:
+                for question in game.questions:
+                    print(f"    {pool_line(question, game.practice.get(question.id))}")
     return 0
+
+
+def pool_line(question, pool) -> str:
+    """One question's practice pool as `verify -v` prints it: how many variants, the answers they have, the drops."""
+    if pool is None:
+        return f"{question.id} ({question.rule}): stated only, answer {question.answer!r}"
+    answers = sorted({repr(variant["answer"]) for variant in pool.variants}, key=lambda r: (len(r), r))   # 2 before 12
+    shown = ", ".join(answers[:8]) + (f", … ({len(answers)} in all)" if len(answers) > 8 else "")
+    dropped = {"illegal": pool.illegal, "unreached": pool.unreached, "lost what it tests": pool.lost,
+               "no belief answers otherwise": pool.untested, "ambiguous": pool.ambiguous, "repeated": pool.repeated}
+    drops = ", ".join(f"{count} {why}" for why, count in dropped.items() if count) or "none"
+    return f"{question.id} ({question.rule}): {len(pool.variants)} variants, answers {shown}; dropped: {drops}"
+
+
+def what_comes_next(error: ContentError, command: str) -> str:
+    """Problems come in stages (files and schema, then the lint, then verify): say which stage stopped and what runs
+    after it, so a clean run is not taken for the end of them."""
+    codes = {problem.code for problem in error.problems}
+    if codes and all(code.startswith("RR0") for code in codes):
+        return "; reading rules/ stopped here: the lint (RR1xx, RR2xx) and verify (RR3xx) run once these are mended"
+    if command == "lint" and not any(code.startswith("RR3") for code in codes):
+        return "; then make verify recomputes every quiz answer (RR3xx)"
+    return ""
 
 
 def witness(site, game_id: str | None, question_id: str | None) -> int:

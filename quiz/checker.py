@@ -81,7 +81,7 @@ class Facts:
         hints = typing.get_type_hints(cls)
         for name, value in values.items():
             expected = hints.get(name)
-            if expected in (int, bool, str) and not (type(value) is expected):
+            if expected in (int, bool, str) and type(value) is not expected:
                 raise MalformedInput(f"{where}.{name}: {value!r} is not {_TYPE_WORDS[expected]}")
         return cls(**values)
 

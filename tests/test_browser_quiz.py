@@ -363,8 +363,10 @@ def test_the_question_missed_shows_in_the_language_of_the_page_that_shows_it(vis
     refresher of another, in that one's words: from the quiz's practice file, saved with the page for offline."""
     built = next(g for g in site.games if g.id == game)
     lang = language_for(game)
-    question = next(q for q in questions(game)                      # a stated question practice varies
-                    if q["kind"] == "yesno" and q["id"] in built.practice and built.practice[q["id"]].variants)
+    question = next((q for q in questions(game)                      # a stated question practice varies
+                     if q["kind"] == "yesno" and q["id"] in built.practice and built.practice[q["id"]].variants), None)
+    if question is None:        # a game's questions need not have every kind: skipped, said, not a StopIteration
+        pytest.skip(f"{game} has no yes/no question with practice variants")
     other = next(code for code in LANGUAGES if code != lang)
     rule = question["rule"]
     worded = built.worded[question["id"]]

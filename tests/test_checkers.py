@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import importlib
 import inspect
 from pathlib import Path
 

@@ -138,12 +138,12 @@ def test_beliefs_about_sets_and_set_asides():
     assert believe("one-scoring-die", "fewest_to_set_aside", roll=[3, 3, 2, 3])["dice"] == 0
     assert believe("one-option-per-roll", "best_set_aside", roll=[6, 6, 6, 1, 5, 2])["points"] == 600
     assert believe("one-option-per-roll", "best_set_aside", roll=[1, 5, 2, 2, 4, 6])["points"] == 100
-    assert believe("four-ones", "score", dice=[1, 1, 1, 1]) == 1000
-    assert believe("four-ones", "score", dice=[1, 1, 1, 1, 5]) == 1050
+    assert believe("four-ones", "score", set_aside=[1, 1, 1, 1]) == 1000
+    assert believe("four-ones", "score", set_aside=[1, 1, 1, 1, 5]) == 1050
     assert believe("four-ones", "best_set_aside", roll=[1, 1, 1, 1, 3, 6])["points"] == 1000
     assert believe("four-ones", "best_set_aside", roll=[1, 1, 1, 1, 5, 5])["points"] == 1500   # three pairs stay
-    assert believe("four-plus-pair", "score", dice=[3, 3, 3, 3, 6, 6]) == 1000
-    assert believe("four-plus-pair", "score", dice=[1, 1, 1, 1, 5, 5]) == 1200               # 1,100 + 50 + 50
+    assert believe("four-plus-pair", "score", set_aside=[3, 3, 3, 3, 6, 6]) == 1000
+    assert believe("four-plus-pair", "score", set_aside=[1, 1, 1, 1, 5, 5]) == 1200               # 1,100 + 50 + 50
     assert believe("four-plus-pair", "is_hot_dice", roll=[3, 3, 3, 3, 6, 6]) is False
 
 
@@ -250,12 +250,12 @@ def test_roll_table_covers_all_923_multisets_and_agrees_with_the_independent_sco
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: farkle.score([0]), "dice[0]: 0 is not a die value 1–6"),
-    (lambda: farkle.score([1, 7]), "dice[1]: 7 is not a die value 1–6"),
-    (lambda: farkle.score([1] * 7), "dice: 7 dice; a roll has 1 to 6"),
-    (lambda: farkle.score([]), "dice: 0 dice"),
-    (lambda: farkle.score("15"), "dice: expected a list of dice values, got str"),
-    (lambda: farkle.score([1.0]), "dice[0]: 1.0 is not a die value 1–6"),
+    (lambda: farkle.score([0]), "set_aside[0]: 0 is not a die value 1–6"),
+    (lambda: farkle.score([1, 7]), "set_aside[1]: 7 is not a die value 1–6"),
+    (lambda: farkle.score([1] * 7), "set_aside: 7 dice; a roll has 1 to 6"),
+    (lambda: farkle.score([]), "set_aside: 0 dice"),
+    (lambda: farkle.score("15"), "set_aside: expected a list of dice values, got str"),
+    (lambda: farkle.score([1.0]), "set_aside[0]: 1.0 is not a die value 1–6"),
     (lambda: farkle.best_score([True]), "roll[0]: True is not a die value 1–6"),
     (lambda: farkle.is_farkle(None), "roll: expected a list of dice values"),
     (lambda: farkle.farkle_chance(0), "n: 0; roll 1 to 6 dice"),

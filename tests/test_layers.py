@@ -80,3 +80,13 @@ def test_no_module_imports_another_ones_private_names():
                for name, path in MODULES.items() for target, imported, line in imports(path)
                if imported.startswith("_")]
     assert not private, "\n".join(private)
+
+
+def test_every_game_brings_its_checker_tests():
+    """rules/README.md, "The tests a game brings": tests/test_<game>_checker.py, the rules against hand-worked cases."""
+    from conftest import GAMES, ROOT
+    from quiz import games
+
+    missing = [game for game in GAMES
+               if not (ROOT / "tests" / f"test_{games.package_name(game).rsplit('.', 1)[-1]}_checker.py").is_file()]
+    assert not missing, f"no tests/test_<game>_checker.py for {missing} (python -m quiz new writes one)"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import FIXTURE_ID, LINT_FIXTURES, RULES, apply_lint_fixture, expected_line, fixture_rules
+from conftest import FIXTURE_ID, LINT_FIXTURES, ROOT, RULES, apply_lint_fixture, expected_line, fixture_rules
 from quiz.site.pipeline import load_site
 from quiz.site.problems import CODES, ContentError
 
@@ -61,6 +61,9 @@ def test_the_fixture_of_each_code_gets_exactly_that_code_with_file_line_and_id(c
     ("pips/questions.de.yml", "three-dice-total:\n", "three-dice-total:\n  hint: x\n",
      "three-dice-total: RR003 unknown key 'hint' in a question's texts"),
     ("ui.fr.yml", "sections:\n", "sections:\n  extra:\n    deep: x\n", "RR005 sections.extra must be text, not a mapping"),
+    # a source's own date, copied as it is written: the message gives it in the form wanted, not a second example
+    ("pips/game.yml", 'as_of: "2026-11-30"', "as_of: 30.11.2026", "RR005 as_of: '30.11.2026' is not written YYYY-MM-DD: "
+                                                                 "write 2026-11-30"),
 ])
 def test_the_schema_rejects_what_it_does_not_know_in_every_kind_of_file(tmp_path, file, old, new, expected):
     rules = fixture_rules(tmp_path / "rules")
@@ -237,3 +240,34 @@ def test_a_range_whose_values_are_games_only_every_n_is_told_the_step(tmp_path, 
     assert len(lines) == 1 and lines[0].startswith(f"rules/{FIXTURE_ID}/questions.yml:35: most-points-lead: RR306 "), lines
     assert lines[0].endswith("players.Ana is a game only every 50 from 150: give its range that step, [0, 1000, 50]; "
                              "players.Bruno is a game only every 50 from 100: give its range that step, [50, 950, 50]"), lines
+
+
+def test_lint_fix_puts_back_the_french_no_break_spaces_and_nothing_else(tmp_path):
+    """A French author types plain spaces (or none) before : ; ! ?: `python -m quiz lint --fix` puts in the no-break
+    spaces RR110 asks for, in the quoted texts only, and the files read back as they were written by hand."""
+    from quiz.site.typography import fix_typography, spaced_languages
+
+    rules = fixture_rules(tmp_path / "rules")
+    files = [rules / "ui.fr.yml", *rules.glob("*/*.fr.yml")]
+    written = {path: path.read_text(encoding="utf-8") for path in files}
+    for path, text in written.items():
+        broken = "\n".join(line if line.lstrip().startswith("#") else
+                           line.replace("\u00a0:", " :").replace("\u00a0?", "?").replace("\u00a0;", ";")
+                           for line in text.split("\n"))
+        path.write_text(broken, encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_site(rules)
+    assert {p.code for p in caught.value.problems} == {"RR110"}
+    assert spaced_languages(rules) == ["fr"]
+    assert fix_typography(rules, ["fr"])
+    assert {path: path.read_text(encoding="utf-8") for path in files} == written
+    load_site(rules)
+
+
+def test_every_problem_code_the_code_names_is_a_known_one():
+    """Problem codes are written where they are found ("RR106"); each one the code under quiz/ writes is in CODES (and
+    so has its fixture and its line in the guide), read from the source, not only where a fixture reaches it."""
+    written = {code for path in (ROOT / "quiz").rglob("*.py")
+               for code in re.findall(r'"(RR\d{3})"', path.read_text(encoding="utf-8"))}
+    assert written - set(CODES) == set(), sorted(written - set(CODES))
+    assert set(CODES) - written == set(), f"codes no code raises: {sorted(set(CODES) - written)}"

@@ -70,8 +70,8 @@ def test_refresher_holds_every_number_and_every_easy_to_forget_entry(site, site_
             assert " ".join(format_decimal(values[name], locale=lang).split()) in text, (lang, entry["id"], name)
     for entry in sections(game).get("forget", []):
         assert f'id="{entry["id"]}"' in page, entry["id"]
-        for words in PLACEHOLDER.split(entries[entry["id"]]["title"])[::2]:
-            assert " ".join(words.split()) in text, (lang, entry["id"], words)
+        for typed in PLACEHOLDER.split(entries[entry["id"]]["title"])[::2]:
+            assert " ".join(typed.split()) in text, (lang, entry["id"], typed)
 
 
 @pytest.mark.parametrize("game", GAMES)

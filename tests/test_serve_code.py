@@ -5,7 +5,6 @@ server generated afterwards is byte for byte what `mkdocs build` in a fresh proc
 from __future__ import annotations
 
 import html
-import importlib
 import os
 import re
 import socket

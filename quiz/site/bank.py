@@ -7,7 +7,7 @@ import dataclasses
 import hashlib
 import math
 import random
-from pathlib import Path
+import re
 from typing import Any
 
 from quiz import games
@@ -16,7 +16,8 @@ from quiz.site.content import Game, Question, Site, digit_runs
 from quiz.site.memo import Memo
 from quiz.site.problems import Problems
 from quiz.site.source import line_of, plain
-from quiz.site.wording import Wording, WordingError, placeholder_paths, resolve, strip_placeholders
+from quiz.site.wording import (Wording, WordingError, count_starts_a_clause, is_plural_entry, placeholder_paths,
+                               resolve, strip_placeholders)
 
 VARIANT_ATTEMPTS = 400
 PRACTICE_VARIANTS = 16     # per question with ranges: the practice pool, drawn once per build
@@ -191,6 +192,11 @@ class QuestionCheck:
             return False
         if question.options is not None and not all(isinstance(o, str) for o in question.options):
             self.add("RR307", "options must be names")
+            ok = False
+        for name in sorted(set(question.givens) & set(self.facts)):
+            # texts are filled with the givens over the facts: "{dice}" would say the given where it may mean the fact
+            self.add("RR206", f"given {name!r} has the name of a fact ({name}: {self.facts[name]!r}): every text of "
+                              f"the question would say the given for {{{name}}}; name the given for what it is")
             ok = False
         return self._derived_work() and self._ranges_work() and ok
 
@@ -663,9 +669,39 @@ def check_practice_of_rules(game: Game, problems: Problems) -> None:
         problems.add(path, line_of(declared, rule_id), rule_id, "RR311", "unpractised: not an easy-to-forget rule")
 
 
+COUNTED_NOUN = re.compile(r"#\s+([^\W\d_][\w-]*)")
+UNFILTERED_BEFORE_WORDS = re.compile(r"\{([\w.]+)\}\s+(?:([^\W\d_][\w-]*)\s+)?([^\W\d_][\w-]*)")
+
+
+def check_varied_counts(site: Site, game: Game, problems: Problems) -> None:
+    """A varied number written before a noun the game counts (`{pile} cards`, `{left} more Yahtzees`) reads "1 cards"
+    in a variant that draws 1: it needs the count's filter (`{pile|card}`), whose form follows the number. The nouns are
+    those of the language's count words (`words:`); a word that numbers a card ("12 numaralı kart") is no count."""
+    for lang in site.languages:
+        texts = game.texts.get(lang) or {}
+        nouns = {noun for entry in (texts.get("words") or {}).values()
+                 if is_plural_entry(entry) and not count_starts_a_clause(entry)      # "hat # von ihnen": no noun
+                 for form in entry.values() for noun in COUNTED_NOUN.findall(str(form))}
+        numbered = ((site.ui.get(lang) or {}).get("labels") or {}).get("numbered")
+        path = game.dir / f"questions.{lang}.yml"
+        for question in game.questions:
+            varied = {name.split(".")[0] for name in question.vary}
+            own = (game.question_texts.get(lang) or {}).get(question.id) or {}
+            whys = own.get("why") if isinstance(own.get("why"), dict) else {"": own.get("why")}
+            for field, text in [("text", own.get("text")), *((f"why.{k}" if k else "why", v) for k, v in whys.items())]:
+                for found in UNFILTERED_BEFORE_WORDS.finditer(text if isinstance(text, str) else ""):
+                    given, between, noun = found.groups()
+                    if given.split(".")[0] in varied and noun in nouns and (between is None or between != numbered):
+                        problems.add(path, line_of(game.question_texts[lang], question.id), question.id, "RR207",
+                                     f"{field}: {found.group()!r} is varied and reads '1 {noun}' where a variant draws "
+                                     f"1: write the number with its count's filter ({{{given}|…}}, words: in "
+                                     f"text.{lang}.yml)")
+
+
 def verify_game(site: Site, game: Game, problems: Problems) -> None:
     """Check every question of a game; keep its wording per language and its practice variants on the game."""
     check_coverage_of_rules(game, problems)
+    check_varied_counts(site, game, problems)
     check_beliefs_of_rules(site, game, problems)
     rule_ids = {e.id for s in game.pages["refresher"] if s.kind == "forget" for e in s.entries}
     seen = set()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import importlib
 import operator
 import re
 from pathlib import Path

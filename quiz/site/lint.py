@@ -13,8 +13,8 @@ from quiz.site.content import (BROWSER_PLACEHOLDERS, GENERATOR_PLACEHOLDERS, SAM
                                Site, digit_runs)
 from quiz.site.problems import Problems
 from quiz.site.source import line_of
-from quiz.site.wording import (COUNT_MARK, WordingError, is_plural_entry, placeholder_paths, plural_categories, plural_forms,
-                               strip_placeholders)
+from quiz.site.wording import (COUNT_MARK, WordingError, count_starts_a_clause, is_plural_entry, placeholder_paths,
+                               plural_categories, plural_forms, strip_placeholders)
 
 WORDS = "words"
 DIGIT_RUN = re.compile(r"\d+")   # a text file's glossary: checked by lint_words, not mirrored key for key
@@ -118,7 +118,7 @@ def lint_words(site: Site, game: Game, problems: Problems) -> None:
                 for form, text in entry.items():
                     if COUNT_MARK not in text and form in wanted:     # an exact form ("=1") may say it in words
                         problems.add(path, line, id_, "RR106", f"form {form!r} must show the number as {COUNT_MARK}")
-                if _count_is_a_subject(entry) and not _says_one_in_words(entry.get("=1")):
+                if count_starts_a_clause(entry) and not _says_one_in_words(entry.get("=1")):
                     problems.add(path, line, id_, "RR115", f"the count is the subject of a clause (its forms "
                                                            f"{' / '.join(repr(entry[f]) for f in sorted(plural_forms(entry)))} "
                                                            f"agree past the noun), where prose says one as a word: "
@@ -131,16 +131,6 @@ def lint_words(site: Site, game: Game, problems: Problems) -> None:
                     problems.add(path, line_of(entry, key), f"{id_}.{key}", "RR107",
                                  f"fields {sorted(_format_fields(entry[key]))} differ from {reference_lang} "
                                  f"{sorted(_format_fields(ref[key]))}")
-
-
-def _count_is_a_subject(entry: dict) -> bool:
-    """Whether a count's forms differ anywhere but in the word right after the number: a verb or pronoun agrees with it
-    ("# of them has" / "have", "hat # von ihnen" / "haben", "# joueur a" / "ont"), so the number starts a clause in prose,
-    where "1 of them has" reads as a digit for the word; "# die" / "# dice" counts a thing, as the rulebooks write it."""
-    def around(form: str) -> tuple:
-        before, _, after = form.partition(COUNT_MARK)
-        return tuple(before.split()), tuple(after.split()[1:])
-    return len({around(entry[form]) for form in plural_forms(entry)}) > 1
 
 
 def _says_one_in_words(form: str | None) -> bool:
@@ -352,7 +342,8 @@ def lint_typography(site: Site, problems: Problems) -> None:
                 for place in unspaced_marks(text):
                     problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR110",
                                  f"no no-break space at {place!r}: {lang} writes one (U+00A0, or the narrow U+202F) before : ; "
-                                 f"! ? and inside « », in place of the space or where there is none")
+                                 f"! ? and inside « », in place of the space or where there is none "
+                                 f"(python -m quiz lint --fix puts them in)")
 
 
 APOSTROPHES = ("'", "\u2019")

@@ -41,6 +41,8 @@ CODES: dict[str, str] = {
     "RR203": "an easy-to-forget entry without a rank, or a rank used twice",
     "RR204": "an id without its text, a text without its id, or a missing or unknown field",
     "RR205": "an easy-to-forget rule with fewer than two questions, or not one to three remember questions",
+    "RR206": "a question's given named like a fact, which every text of the question would then say for that fact",
+    "RR207": "a varied number written before a noun the game counts without the count's filter (\"{pile} cards\")",
     "RR301": "the stated answer is not the one the checker computes",
     "RR302": "the givens describe a game that cannot happen",
     "RR303": "a given the checker receives is not shown in the question's text",
@@ -94,7 +96,8 @@ class Problems:
         self.items: list[Problem] = []
 
     def add(self, path: Path, line: int | None, id_: str | None, code: str, message: str) -> None:
-        assert code in CODES, code
+        if code not in CODES:       # a slip in our code, not in rules/: not an assert, which python -O drops
+            raise ValueError(f"problem code {code!r} is not in quiz/site/problems.py CODES")
         problem = Problem(self.display(path), line, id_, code, message)
         if problem not in self.items:       # found twice (a question's texts, then its practice): said once
             self.items.append(problem)

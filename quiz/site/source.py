@@ -2,6 +2,8 @@
 (quiz/site/schema/), turning each schema error into a problem that names file, line and id."""
 from __future__ import annotations
 
+import datetime
+
 import functools
 import hashlib
 import json
@@ -168,6 +170,21 @@ _FITTING: set[bytes] = set()   # digests of (schema, file, data) found to fit: `
 _FITTING_LIMIT = 4096
 
 
+DAY_FIRST_DATE = re.compile(r"(\d{1,2})[./](\d{1,2})[./](\d{4})")     # "02.11.2026", as the German and French seeds write
+
+
+def _iso_date(value) -> str | None:
+    """A day-first date written as YYYY-MM-DD ("02.11.2026" -> "2026-11-02"), if it is one."""
+    found = DAY_FIRST_DATE.fullmatch(str(value).strip())
+    if not found:
+        return None
+    day, month, year = map(int, found.groups())
+    try:
+        return datetime.date(year, month, day).isoformat()
+    except ValueError:
+        return None
+
+
 def check_schema(data: Any, schema_name: str, path: Path, problems: Problems, default_id: str | None = None,
                  id_of_path=None) -> bool:
     """Report every way data differs from its schema, one problem each; True when it fits."""
@@ -201,6 +218,9 @@ def check_schema(data: Any, schema_name: str, path: Path, problems: Problems, de
             problems.add(path, line, id_, "RR005", f"{_label(where, what)}: {node!r} is not one of {choices}")
         elif error.validator in ("pattern", "propertyNames", "not") and error.schema.get("description") is None:
             problems.add(path, line, id_, "RR005", f"{_label(where, what)}: {error.instance!r} is not a valid name here")
+        elif error.schema.get("format") == "date" and (iso := _iso_date(error.instance)):
+            problems.add(path, line, id_, "RR005", f"{_label(where, what)}: {error.instance!r} is not written "
+                                                   f"YYYY-MM-DD: write {iso}")
         else:
             hint = error.schema.get("description")
             detail = f"{error.instance!r} must be {hint}" if hint else error.message

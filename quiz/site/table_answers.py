@@ -5,7 +5,6 @@ that table can reach. A page's script looks its table's answer up; no answer is 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from quiz.checker import IllegalState, MalformedInput
 from quiz.site.bank import (Practice, QuestionCheck, answer_fits, answer_type_ok, beliefs_of, one_belief_per_answer,

@@ -81,6 +81,16 @@ def plural_forms(entry: dict) -> set[str]:
     return {key for key in entry if key in PLURAL_CATEGORIES}
 
 
+def count_starts_a_clause(entry: dict) -> bool:
+    """Whether a count's forms differ anywhere but in the word right after the number: a verb or pronoun agrees with it
+    ("# of them has" / "have", "hat # von ihnen" / "haben", "# joueur a" / "ont"), so the number starts a clause in prose,
+    where "1 of them has" reads as a digit for the word; "# die" / "# dice" counts a thing, as the rulebooks write it."""
+    def around(form: str) -> tuple:
+        before, _, after = form.partition(COUNT_MARK)
+        return tuple(before.split()), tuple(after.split()[1:])
+    return len({around(entry[form]) for form in plural_forms(entry)}) > 1
+
+
 def resolve(data: Any, path: str) -> Any:
     """Follow a dotted path (keys and list indexes) into nested data; KeyError if it leads nowhere."""
     for part in path.split("."):

@@ -11,7 +11,6 @@ from typing import Any, Iterator
 
 from quiz.checker import Witnesses
 from quiz.games.faraway.engine import Game, IllegalMove, replay
-from quiz.games.faraway.rules import FarawayRules
 
 YOU = "you"                                                  # the player a question says "you" to
 OTHERS = ("Bruno", "Cem", "Dora", "Emil", "Fatma", "Gül")    # players a question does not name

@@ -57,14 +57,14 @@ class Farkle(FarkleStrategy):
     # --- scoring --------------------------------------------------------------------------------------------------
 
     @belief("four-ones", distorts="score")
-    def _four_ones_only_together(self, dice) -> int | None:
+    def _four_ones_only_together(self, set_aside) -> int | None:
         """Four or more 1s can only count all together (four of a kind and up), never as three 1s plus single 1s."""
-        return self._score_without(dice, self._without_split_ones(dice))
+        return self._score_without(set_aside, self._without_split_ones(set_aside))
 
     @belief("four-plus-pair", distorts="score")
-    def _four_and_pair_is_not_three_pairs(self, dice) -> int:
+    def _four_and_pair_is_not_three_pairs(self, set_aside) -> int:
         """Four of a kind plus a pair scores only the four of a kind (and the pair as singles, where it can)."""
-        return self.set_aside_of(dice, self._without_four_and_pair())["points"]
+        return self.set_aside_of(set_aside, self._without_four_and_pair())["points"]
 
     @belief("one-scoring-die", distorts="best_set_aside", name="one-option-per-roll")
     def _one_option_per_roll(self, roll) -> dict:

@@ -212,9 +212,9 @@ class FarkleRules(Rules):
     # --- scoring -------------------------------------------------------------------------------------------------------
 
     @rule
-    def score(self, dice) -> int | None:
+    def score(self, set_aside) -> int | None:
         """Points for setting aside exactly these dice from one roll, by their best split; None if any die cannot score."""
-        return self.table.best_split(counts(self._dice(dice)))
+        return self.table.best_split(counts(self._dice(set_aside, "set_aside")))
 
     @rule
     def best_score(self, roll) -> int:
@@ -364,8 +364,8 @@ class FarkleRules(Rules):
         if self.passes_the_end(banked):
             yield f"banked: {banked}; a turn that ended there has reached the end already"
 
-    def _illegal_score(self, dice) -> Iterator[str]:
-        self._dice(dice)
+    def _illegal_score(self, set_aside) -> Iterator[str]:
+        self._dice(set_aside, "set_aside")
         return iter(())
 
     # --- odds, by exhausting all 6**n rolls -----------------------------------------------------------------------------

@@ -104,12 +104,12 @@ class FarkleWitnesses(Witnesses):
 
     # --- the checks ----------------------------------------------------------------------------------------------------
 
-    def _build_score(self, dice) -> Iterator[dict]:
-        yield from self.your_turn([list(dice)])
+    def _build_score(self, set_aside) -> Iterator[dict]:
+        yield from self.your_turn([list(set_aside)])
 
     def _read_score(self, game: Game, record) -> dict:
         turn = game.turn
-        return {"dice": list(turn.set_asides[-1])} if game.moment() == "set aside" else {}
+        return {"set_aside": list(turn.set_asides[-1])} if game.moment() == "set aside" else {}
 
     def _roll_witness(self, roll) -> Iterator[dict]:
         before = self.before_roll(roll)

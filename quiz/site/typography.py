@@ -1,0 +1,95 @@
+"""`python -m quiz lint --fix`: the no-break spaces a language that writes them (French: ui labels.colon starts with
+one) wants before : ; ! ? and inside « », put into its YAML text files where lint RR110 finds them missing. Only texts
+change (quoted, or plain after a key), and the file must read back as the same texts but for those spaces, or it is
+left as it was."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from quiz.site.lint import NO_BREAK_SPACES, unspaced_marks
+
+QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\']|\'\')*\'')
+NO_BREAK = "\u00a0"
+# `key: text` where the text is a plain scalar: no quote, flow collection, block scalar, anchor, alias or tag
+PLAIN_VALUE = re.compile(r"^(\s*(?:-\s+)?[\w.-]+:\s+)([^\s\"'\[{|>&*!#%@`].*?)\s*$")
+
+
+SPACE_BEFORE = [
+    (re.compile(r" (?=[:;!?»])"), NO_BREAK),                                   # a plain space becomes a no-break one
+    (re.compile(r"(?<=[^\s\u00a0\u202f:;!?/])(?=[;!?»])"), NO_BREAK),          # none at all: one goes in
+    (re.compile(r"(?<=[^\s\u00a0\u202f:;!?\d])(?=:(?!//))"), NO_BREAK),        # not in 10:30 or https://
+    (re.compile(r"(?<=«) "), NO_BREAK),
+    (re.compile(r"(?<=«)(?=[^\s\u00a0\u202f])"), NO_BREAK),
+]
+
+
+def spaced(text: str) -> str:
+    """A text with a no-break space before each : ; ! ? and » and after « that lacks one (a plain space becomes one)."""
+    for pattern, space in SPACE_BEFORE:
+        text = pattern.sub(space, text)
+    return text
+
+
+def _strings(node) -> list[str]:
+    if isinstance(node, dict):
+        return [s for value in node.values() for s in _strings(value)]
+    if isinstance(node, list):
+        return [s for value in node for s in _strings(value)]
+    return [node] if isinstance(node, str) else []
+
+
+def fix_file(path: Path) -> int:
+    """Put the missing no-break spaces into one YAML file's quoted texts; returns how many texts changed (0: none, or
+    the file would not read back the same, and is left as it was)."""
+    source = path.read_text(encoding="utf-8")
+    changed, lines = 0, []
+    for line in source.split("\n"):
+        def fixed(match: re.Match) -> str:
+            nonlocal changed
+            quoted = match.group()
+            end = match.end()
+            if line[end:end + 1] == ":":          # a quoted key ("yes": …), not a text
+                return quoted
+            inner = yaml.safe_load(quoted)
+            if not isinstance(inner, str) or not unspaced_marks(inner):
+                return quoted
+            changed += 1
+            return quoted[0] + spaced(quoted[1:-1]) + quoted[-1]
+        if line.lstrip().startswith("#"):
+            lines.append(line)
+        elif plain := PLAIN_VALUE.match(line):       # `right: Seul … gagne; une …`: a text without quotes
+            if unspaced_marks(plain.group(2)):
+                changed += 1
+                line = plain.group(1) + spaced(plain.group(2))
+            lines.append(line)
+        else:
+            lines.append(QUOTED.sub(fixed, line))
+    if not changed:
+        return 0
+    result = "\n".join(lines)
+    before, after = _strings(yaml.safe_load(source)), _strings(yaml.safe_load(result))
+    if len(before) != len(after) or any(a.replace(NO_BREAK, " ").replace(" ", "") != b.replace(NO_BREAK, " ").replace(" ", "")
+                                        for a, b in zip(after, before)):
+        return 0
+    path.write_text(result, encoding="utf-8")
+    return changed
+
+
+def fix_typography(root: Path, languages: list[str]) -> dict[Path, int]:
+    """Every text file of each language given: path -> texts changed."""
+    files = [path for lang in languages for path in [root / f"ui.{lang}.yml", *root.glob(f"*/text.{lang}.yml"),
+                                                      *root.glob(f"*/questions.{lang}.yml")] if path.exists()]
+    return {path: count for path in files if (count := fix_file(path))}
+
+
+def spaced_languages(root: Path) -> list[str]:
+    """The languages whose colon (ui.<lang>.yml labels.colon) starts with a no-break space: French."""
+    found = []
+    for path in sorted(root.glob("ui.*.yml")):
+        labels = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("labels") or {}
+        if str(labels.get("colon", ""))[:1] in NO_BREAK_SPACES:
+            found.append(path.name.split(".")[1])
+    return found
