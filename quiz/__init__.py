@@ -13,7 +13,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.site.source",),                                                # YAML with lines, JSON Schema
     ("quiz.site.rulesets",),                                              # rule sets and house rules: a table's facts
     ("quiz.site.content",),                                               # load rules/ into the model
-    ("quiz.site.lint", "quiz.site.bank"),                                 # languages in step; every question verified
+    ("quiz.site.lint", "quiz.site.answers"),                              # languages in step; a question's answers
+    ("quiz.site.bank",),                                                  # one question verified
+    ("quiz.site.question_words",),                                        # a verified question in every language
+    ("quiz.site.practice",),                                              # its practice variants
+    ("quiz.site.verify",),                                                # a game's question bank verified
     ("quiz.site.typography",),                                            # lint --fix: French no-break spaces put in
     ("quiz.site.table_answers",),                                         # each question at every rule set's table
     ("quiz.site.pipeline",),                                              # load + lint + verify

@@ -100,7 +100,8 @@ def witness(site, game_id: str | None, question_id: str | None) -> int:
     {"game", "question", "variant" (null: the stated question), "check", "givens", "record"}."""
     import json
 
-    from quiz.site.bank import Practice, variant_id, with_derived
+    from quiz.site.answers import variant_id, with_derived
+    from quiz.site.practice import Practice
     from quiz.site.source import plain
 
     game = next((g for g in site.games if g.id == game_id), None)

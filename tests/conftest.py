@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 import quiz  # noqa: E402
 import quiz.games  # noqa: E402
-from quiz.site import bank  # noqa: E402
+from quiz.site import answers, practice  # noqa: E402
 from quiz.site.languages import site_languages  # noqa: E402
 from quiz.site.wording import is_plural_entry, placeholders  # noqa: E402
 
@@ -62,8 +62,8 @@ BUILD_INPUTS = ("mkdocs.yml", "docs/assets", "docs/sw.js", "overrides", "quiz", 
 def variants(game):
     """(question, givens, answer, worded) for every stated question and every practice variant of a loaded game."""
     for question in game.questions:
-        yield question, bank.with_derived(question, question.givens, game.values()), question.answer, game.worded[question.id]
-        for variant in game.practice.get(question.id, bank.Practice()).variants:
+        yield question, answers.with_derived(question, question.givens, game.values()), question.answer, game.worded[question.id]
+        for variant in game.practice.get(question.id, practice.Practice()).variants:
             yield question, variant["givens"], variant["answer"], variant["worded"]
 
 
@@ -78,9 +78,9 @@ def counts_filled_with_one_and_two(game, lang: str, cases):
             for path, noun in placeholders(text):
                 if is_plural_entry(words.get(noun)):
                     for n in (1, 2):
-                        result = bank.computed(game, question, givens)[0]   # a why may word any part of it
+                        result = answers.computed(game, question, givens)[0]   # a why may word any part of it
                         values = copy.deepcopy({**game.values(), **givens, "answer": answer, "result": result})
-                        bank.assign(values, path, n)
+                        answers.assign(values, path, n)
                         forms = words[noun]     # an exact form ("=1": "one die") before the CLDR category's
                         form = forms.get(f"={n}", forms[Locale.parse(lang).plural_form(n)]).replace("#", str(n))
                         yield question.id, n, form, wording.fill(text, values)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURE_ID, LANGUAGES, counts_filled_with_one_and_two, fixture_repo, fixture_rules
-from quiz.site import bank
+from quiz.site import answers
 from quiz.site.pipeline import load_site
 from quiz.site.problems import ContentError
 
@@ -51,7 +51,7 @@ def test_verify_reports_what_practice_serves_and_drops(tmp_path):
 def test_a_derived_given_follows_what_it_comes_from_in_every_variant(rules):
     site = load_site(rules)
     question = next(q for q in site.games[0].questions if q.id == "tie-wins-nothing")
-    givens = bank.with_derived(question, question.givens, site.games[0].values())
+    givens = answers.with_derived(question, question.givens, site.games[0].values())
     assert givens == {"mine": 8, "theirs": 8}
 
 
@@ -136,7 +136,7 @@ def test_a_wrong_answer_two_beliefs_give_points_at_the_rules_own():
     own = {"belief": "scoring-visibility", "rule": "scoring-visibility", "answer": 3}
     other = {"belief": "left-to-right", "rule": "scoring-visibility", "answer": 3}
     third = {"belief": "far-right", "rule": "scoring-visibility", "answer": 5}
-    assert bank.one_belief_per_answer([other, own, third]) == ([own, third], True)
-    assert bank.one_belief_per_answer([other, third]) == ([other, third], True)
+    assert answers.one_belief_per_answer([other, own, third]) == ([own, third], True)
+    assert answers.one_belief_per_answer([other, third]) == ([other, third], True)
     fourth = {"belief": "sanctuaries-first", "rule": "scoring-visibility", "answer": 5}
-    assert bank.one_belief_per_answer([third, fourth])[1] is False
+    assert answers.one_belief_per_answer([third, fourth])[1] is False

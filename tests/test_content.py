@@ -9,7 +9,7 @@ import pytest
 from babel.numbers import format_decimal
 
 from conftest import GAMES, LANGUAGES, counts_filled_with_one_and_two, variants
-from quiz.site import bank
+from quiz.site import answers, bank, practice
 from quiz.site.content import Condition
 from quiz.site.wording import is_plural_entry
 
@@ -26,7 +26,7 @@ def test_every_question_and_variant_is_a_game_that_can_happen(game):
 
 def test_every_variant_keeps_what_its_question_keeps(game):
     for question, givens, answer, _ in variants(game):
-        result = bank.computed(game, question, givens)[0]       # a keep may name the checker's whole result
+        result = answers.computed(game, question, givens)[0]       # a keep may name the checker's whole result
         for condition in question.keep or []:
             assert condition.holds({**game.values(), **givens, "answer": answer, "result": result}), (
                 question.id, condition.text, givens)
@@ -46,9 +46,9 @@ def test_the_text_shows_every_number_it_is_given_in_every_language(game):
     """Each whole number the checker is given appears in the text, as the language writes numbers (Babel); a given
     derived from a fact is shown by that fact."""
     for question, givens, _, worded in variants(game):
-        for leaf in bank.leaf_paths(givens):
-            value = bank.resolve(givens, leaf)
-            source = next((s for t, s in question.derived.items() if bank.covers(t, leaf)), None)
+        for leaf in answers.leaf_paths(givens):
+            value = answers.resolve(givens, leaf)
+            source = next((s for t, s in question.derived.items() if answers.covers(t, leaf)), None)
             if (source is not None and source not in givens) or type(value) is not int or value == 0:
                 continue
             for lang in LANGUAGES:
@@ -73,7 +73,7 @@ def test_counts_take_the_cldr_form_of_their_number(game, lang):
 def test_practice_serves_something_for_every_game_with_ranges(game):
     for question in game.questions:
         if question.vary:
-            assert len(game.practice[question.id].variants) >= bank.MIN_PRACTICE_VARIANTS, question.id
+            assert len(game.practice[question.id].variants) >= practice.MIN_PRACTICE_VARIANTS, question.id
 
 
 # --- every question tests its rule ----------------------------------------------------------------------------------
@@ -94,8 +94,8 @@ def test_every_question_and_variant_catches_a_wrong_belief_of_its_rule(game):
         for recorded in beliefs:
             belief = next(b for b in game.checker.beliefs() if b.name == recorded["belief"] and b.distorts == question.check)
             result = game.checker.believe(belief, givens)
-            value = bank.resolve(result, question.pick) if question.pick else result
-            assert recorded["rule"] == question.rule and bank.format_answer(value) == recorded["answer"]
+            value = answers.resolve(result, question.pick) if question.pick else result
+            assert recorded["rule"] == question.rule and answers.format_answer(value) == recorded["answer"]
             assert value != answer, (question.id, givens, recorded)
         assert all(w["beliefs"] == [{**b, "label": w["beliefs"][i]["label"]} for i, b in enumerate(beliefs)]
                    for w in worded.values())
@@ -106,10 +106,10 @@ def test_no_practice_answer_is_a_pattern(game):
     for question in game.questions:
         if question.id not in game.practice:
             continue
-        answers = [bank.format_plain(v["answer"]) for v in game.practice[question.id].variants]
-        assert len(set(answers)) >= 2, (question.id, answers)
+        given = [answers.format_plain(v["answer"]) for v in game.practice[question.id].variants]
+        assert len(set(given)) >= 2, (question.id, given)
         if question.kind == "yesno":
-            assert min(answers.count("yes"), answers.count("no")) >= bank.MIN_ANSWER_SHARE * len(answers), question.id
+            assert min(given.count("yes"), given.count("no")) >= practice.MIN_ANSWER_SHARE * len(given), question.id
 
 
 def test_every_easy_to_forget_rule_comes_back_in_practice_or_says_why_not(game):

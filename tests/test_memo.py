@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from conftest import DEFAULT_LANGUAGE, LANGUAGES, QUIZ_GAMES, ROOT, RULES
-from quiz.site import bank, generate, memo, render
+from quiz.site import generate, memo, render, verify
 
 SITE_URL = "http://127.0.0.1:8000/"
 
@@ -76,8 +76,8 @@ def test_after_any_edit_the_memo_gives_what_a_build_without_it_gives(rules, game
 def made(monkeypatch):
     """Which games are verified and which (game, language) pages rendered afresh."""
     made = {"verified": [], "rendered": []}
-    real_verify, real_pages = bank.verify_game, render.Writer.pages
-    monkeypatch.setattr(bank, "verify_game", lambda site, g, problems: made["verified"].append(g.id)
+    real_verify, real_pages = verify.verify_game, render.Writer.pages
+    monkeypatch.setattr(verify, "verify_game", lambda site, g, problems: made["verified"].append(g.id)
                         or real_verify(site, g, problems))
     monkeypatch.setattr(render.Writer, "pages", lambda self: made["rendered"].append((self.game.id, self.lang))
                         or real_pages(self))
@@ -109,20 +109,20 @@ def test_serve_and_build_share_each_games_units(rules, made):
 @pytest.mark.parametrize("game", QUIZ_GAMES)
 def test_one_languages_pages_are_made_again_when_another_language_changes_which_variants_are_kept(
         rules, game, monkeypatch):
-    """bank.drop_repeated_variants drops a variant that reads like another in any language: an edit to one language's
+    """practice.drop_repeated_variants drops a variant that reads like another in any language: an edit to one language's
     questions can change every language's practice pool. Here the edit is simulated: one more variant dropped."""
     other = next(lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)
     untouched = next(lang for lang in LANGUAGES if lang not in (DEFAULT_LANGUAGE, other))
     pool = f"{untouched}/{game}/quiz/{render.PRACTICE_FILE}"
     before = files(rules)[pool]
-    real_drop = bank.drop_repeated_variants
+    real_drop = verify.drop_repeated_variants
 
     def drop_one_more(g):
         real_drop(g)
         if g.id == game:
             practised = next(p for p in g.practice.values() if p.variants)
             practised.variants.pop()
-    monkeypatch.setattr(bank, "drop_repeated_variants", drop_one_more)
+    monkeypatch.setattr(verify, "drop_repeated_variants", drop_one_more)
     prefix_value(rules / game / f"questions.{other}.yml", "text", "Edited")
     after = files(rules)
     assert after[pool] != before and after == files(rules, with_memo=False)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import GAMES, LANGUAGES, RULES, variants
-from quiz.site import bank
+from quiz.site import answers
 from quiz.site.render import laid_out
 from quiz.site.wording import Wording
 
@@ -22,7 +22,7 @@ def test_pictures_stand_for_exactly_their_words(site, game_id):
     game = next(g for g in site.games if g.id == game_id)
     drawn = 0
     for question, givens, answer, worded in variants(game):
-        result = bank.computed(game, question, givens)[0]
+        result = answers.computed(game, question, givens)[0]
         for lang in LANGUAGES:
             segments = worded[lang]["segments"]
             if segments is None:

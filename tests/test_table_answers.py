@@ -11,7 +11,7 @@ import pytest
 from conftest import RULES
 from quiz.checker import IllegalState, MalformedInput
 from quiz.site import table_answers
-from quiz.site.bank import with_derived
+from quiz.site.answers import with_derived
 from quiz.site.pipeline import load_site
 from quiz.site.source import plain
 from quiz.site.wording import resolve

@@ -177,7 +177,7 @@ class Game:
     question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
     unpractised: dict = dataclasses.field(default_factory=dict)      # rule id -> why no practice variant can test it
     worded: dict = dataclasses.field(default_factory=dict)           # question id -> language -> text, why, label
-    practice: dict = dataclasses.field(default_factory=dict)         # question id -> bank.Practice (variants, drops)
+    practice: dict = dataclasses.field(default_factory=dict)         # question id -> practice.Practice (variants, drops)
     tables: dict = dataclasses.field(default_factory=dict)           # question id -> its answers at every table
     glossary: dict = dataclasses.field(default_factory=dict)         # thing -> language -> {use, not} (glossary.yml)
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quiz.site import bank, lint, table_answers
+from quiz.site import lint, table_answers
+from quiz.site.verify import verify_site
 from quiz.site.content import Site, load_content
 from quiz.site.memo import Memo
 from quiz.site.problems import Problem, Problems
@@ -15,14 +16,14 @@ DRAFT_SHOWABLE = {"RR109", "RR205"}   # unfinished texts and too few questions: 
 
 def load_site(root: Path, verify: bool = True, show_drafts: bool = False, memo: Memo | None = None) -> Site:
     """Load and validate everything under rules/ (and check every quiz question); raise ContentError listing every
-    problem, one line each. Drafts with problems go to site.drafts instead. memo: see bank.verify_site."""
+    problem, one line each. Drafts with problems go to site.drafts instead. memo: see quiz/site/verify.py verify_site."""
     site = load_content(root)   # a draft that does not even load is in site.drafts already
     problems = Problems(root)
     lint.lint_site(site, problems)
     set_drafts_aside(site, problems, show_drafts)
     problems.raise_if_any()
     if verify:
-        bank.verify_site(site, problems, memo)
+        verify_site(site, problems, memo)
         table_answers.verify_tables(site, problems, memo)
         set_drafts_aside(site, problems, show_drafts)
         problems.raise_if_any()

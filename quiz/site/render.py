@@ -13,7 +13,8 @@ from babel.numbers import format_decimal as babel_decimal
 from babel.numbers import format_percent as babel_percent
 from babel.units import format_unit
 
-from quiz.site import anki, bank, speech
+from quiz.site import anki, answers, speech
+from quiz.site.practice import Practice
 from quiz.site.content import BROWSER_PLACEHOLDERS, SAME_AT_EVERY_TABLE, Game, Question, Section, Site
 from quiz.site.languages import site_languages
 from quiz.site.memo import Memo
@@ -222,9 +223,9 @@ class Writer:
     def question(self, question: Question, rule_href: str) -> dict:
         """One question as the page shows it; its answer waits in a <details>."""
         worded = self.game.worded[question.id][self.lang]
-        options = bank.options(question, question.answer)
+        options = answers.options(question, question.answer)
         return {"id": question.id, "rule": question.rule, "kind": question.kind, "options": options,
-                "answer_json": json.dumps(bank.format_answer(question.answer), ensure_ascii=False),
+                "answer_json": json.dumps(answers.format_answer(question.answer), ensure_ascii=False),
                 # the wrong beliefs it catches, belief -> its answer (their rule is the question's): the page's first
                 # load has room for these, not for their words
                 "beliefs_json": json.dumps({b["belief"]: b["answer"] for b in worded["beliefs"]}, ensure_ascii=False,
@@ -270,16 +271,16 @@ class Writer:
         the words of every stated question, which the refresher shows under a rule whose question was missed."""
         items, controls = [], {}
         for question in self.game.questions:
-            for variant in self.game.practice.get(question.id, bank.Practice()).variants:
+            for variant in self.game.practice.get(question.id, Practice()).variants:
                 worded = variant["worded"][self.lang]
-                options = bank.options(question, variant["answer"])
+                options = answers.options(question, variant["answer"])
                 key = question.kind + ":" + "|".join(options)
                 if key not in controls:   # a few kinds of control serve hundreds of variants
                     controls[key] = self.controls(question.kind, options, "rr-in-practice")
                 item = {
-                    "id": bank.variant_id(question, variant), "q": question.id, "rule": question.rule,
+                    "id": answers.variant_id(question, variant), "q": question.id, "rule": question.rule,
                     "kind": question.kind, "controls": key, "text": worded["text"], "why": worded["why"],
-                    "rule_link": self.rule_link(question), "answer": bank.format_answer(variant["answer"]),
+                    "rule_link": self.rule_link(question), "answer": answers.format_answer(variant["answer"]),
                     "label": worded["label"],
                 }
                 if worded["beliefs"]:
@@ -308,10 +309,10 @@ class Writer:
         groups = []
         for group in tables["groups"][1:]:
             if group["words"] is None:       # its answer, for naming the rules a wrong answer comes from; not asked
-                groups.append({"answer": bank.format_answer(group["answer"]), "hidden": 1})
+                groups.append({"answer": answers.format_answer(group["answer"]), "hidden": 1})
                 continue
             words = group["words"][self.lang]
-            found = {"answer": bank.format_answer(group["answer"]), "label": words["label"], "why": words["why"],
+            found = {"answer": answers.format_answer(group["answer"]), "label": words["label"], "why": words["why"],
                      "beliefs": self.believed(words)}
             if words["text"] != worded["text"]:
                 found["text"] = words["text"]
@@ -334,8 +335,8 @@ class Writer:
         for question in self.game.questions:
             worded = self.game.worded[question.id][self.lang]
             stated = [("stated", worded)]
-            variants = [(bank.variant_id(question, v), v["worded"][self.lang])
-                        for v in self.game.practice.get(question.id, bank.Practice()).variants]
+            variants = [(answers.variant_id(question, v), v["worded"][self.lang])
+                        for v in self.game.practice.get(question.id, Practice()).variants]
             for key, texts in stated + variants:
                 cards.append(anki.Card(
                     key=key if key != "stated" else f"{question.id}:stated", question=texts["text"], answer=f"{answer} {texts['label']}",
@@ -570,8 +571,8 @@ def home(site: Site, lang: str) -> str:
 
 def practice_drawn(game: Game) -> str:
     """Which practice variants a game keeps (their ids), without their words: which variants survive depends on how
-    every language words them (bank.drop_repeated_variants), so one language's pages depend on the others' texts."""
-    return repr([(question.id, [bank.variant_id(question, variant) for variant in game.practice[question.id].variants])
+    every language words them (practice.drop_repeated_variants), so one language's pages depend on the others' texts."""
+    return repr([(question.id, [answers.variant_id(question, variant) for variant in game.practice[question.id].variants])
                  for question in game.questions if question.id in game.practice])
 
 

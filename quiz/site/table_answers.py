@@ -7,8 +7,11 @@ from __future__ import annotations
 import dataclasses
 
 from quiz.checker import IllegalState, MalformedInput
-from quiz.site.bank import (Practice, QuestionCheck, answer_fits, answer_type_ok, beliefs_of, one_belief_per_answer,
-                             options, variant_id, with_derived)
+from quiz.site.answers import (answer_fits, answer_type_ok, beliefs_of, one_belief_per_answer, options, variant_id,
+                               with_derived)
+from quiz.site.bank import QuestionCheck
+from quiz.site.practice import Practice
+from quiz.site.question_words import word
 from quiz.site.content import Game, Question, Site, holds
 from quiz.site.memo import Memo
 from quiz.site.problems import Problems
@@ -152,7 +155,7 @@ def _worded(check: QuestionCheck, entries: dict, group: dict) -> dict | None:
             if any(path.split(".")[0] not in values and path.split(".")[0] not in group["givens"]
                    and path.split(".")[0] not in ("answer", "result") for path in placeholder_paths(text)):
                 return None
-    return check.word(entries, group["givens"], group["answer"], group["result"], group["beliefs"],
+    return word(check, entries, group["givens"], group["answer"], group["result"], group["beliefs"],
                       facts=values, presentation=presentation)
 
 

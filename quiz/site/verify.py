@@ -1,0 +1,157 @@
+"""Verifying a game's question bank: each question checked, worded in every language and given its practice
+variants; each easy-to-forget rule tested often enough, by a belief its checker computes; kept in the memo."""
+from __future__ import annotations
+
+import re
+
+from quiz import games
+from quiz.site.content import Game, Site
+from quiz.site.memo import Memo
+from quiz.site.problems import Problems
+from quiz.site.source import line_of
+from quiz.site.wording import count_starts_a_clause, is_plural_entry
+from quiz.site.answers import with_derived
+from quiz.site.bank import QUESTIONS_PER_RULE, REMEMBER_QUESTIONS, QuestionCheck, forget_entries
+from quiz.site.practice import check_practice_of_rules, drop_repeated_variants, practice
+from quiz.site.question_words import word
+
+
+def check_coverage_of_rules(game: Game, problems: Problems) -> None:
+    """Each easy-to-forget rule has at least two questions and a wrong belief its checker computes (or says why it
+    cannot), each belief its words; the refresher asks one to three questions under "Do you remember?"."""
+    path = game.dir / "questions.yml"
+    forget = forget_entries(game)
+    for entry in forget:
+        count = sum(q.rule == entry.id for q in game.questions)
+        if count < QUESTIONS_PER_RULE:
+            problems.add(path, None, entry.id, "RR205", f"{count} question(s) test this rule; it needs at least "
+                                                       f"{QUESTIONS_PER_RULE}")
+    remember = [q.id for q in game.questions if q.remember]
+    if len(remember) not in REMEMBER_QUESTIONS:
+        problems.add(path, None, game.id, "RR205", f"{len(remember)} questions have remember: true "
+                                                  f"({', '.join(remember) or 'none'}); the refresher asks "
+                                                  f"{REMEMBER_QUESTIONS.start} to {REMEMBER_QUESTIONS.stop - 1}")
+
+
+def check_beliefs_of_rules(site: Site, game: Game, problems: Problems) -> None:
+    """Every easy-to-forget rule with a quiz has a wrong belief in its checker, or the checker says why none can be
+    computed (WITHOUT_BELIEF); every belief belongs to such a rule and has words in the texts: its rule's `wrong:`, or
+    `beliefs: {name: …}` when the rule names several."""
+    if not game.questions:
+        return
+    module = f"{games.folder(game.id)}/beliefs.py"
+    forget = {entry.id: entry for entry in forget_entries(game)}
+    beliefs = game.checker.beliefs()
+    declared = getattr(game.checker, "WITHOUT_BELIEF", {})
+    path = game.dir / "game.yml"
+    for entry_id, entry in forget.items():
+        if entry_id not in declared and not any(b.entry == entry_id for b in beliefs):
+            problems.add(path, entry.line, entry_id, "RR310", f"no wrong belief of this rule in {module} (a @belief "
+                         f"with the answer a player holding it gives, or a reason in WITHOUT_BELIEF)")
+        elif entry_id in declared and any(b.entry == entry_id for b in beliefs):
+            problems.add(path, entry.line, entry_id, "RR310", f"{module} computes a wrong belief of this rule and also "
+                                                               f"says in WITHOUT_BELIEF that none can be computed")
+    texts_path = game.dir / f"text.{site.default_language}.yml"
+    texts = game.texts.get(site.default_language) or {}
+    own_words = texts.get("beliefs") or {}
+    for belief in beliefs:
+        if belief.entry not in forget:
+            problems.add(path, None, belief.name, "RR310", f"{module} {belief.method}: {belief.entry!r} is not an "
+                                                           f"easy-to-forget entry of {game.id}")
+            continue
+        if belief.name == belief.entry and not (texts.get("entries", {}).get(belief.entry) or {}).get("wrong"):
+            problems.add(texts_path, line_of(texts.get("entries", {}), belief.entry), belief.entry, "RR310",
+                         f"the belief of {belief.method} has no words: give the entry a `wrong:` text")
+        elif belief.name != belief.entry and belief.name not in own_words:
+            problems.add(texts_path, line_of(texts), belief.name, "RR310",
+                         f"the belief {belief.name!r} ({belief.method}) has no words under `beliefs:`")
+    for name in own_words.keys() - {b.name for b in beliefs if b.name != b.entry}:
+        problems.add(texts_path, line_of(own_words, name), name, "RR310",
+                     f"beliefs: {module} has no belief named {name!r}")
+
+
+COUNTED_NOUN = re.compile(r"#\s+([^\W\d_][\w-]*)")
+UNFILTERED_BEFORE_WORDS = re.compile(r"\{([\w.]+)\}\s+(?:([^\W\d_][\w-]*)\s+)?([^\W\d_][\w-]*)")
+
+
+def check_varied_counts(site: Site, game: Game, problems: Problems) -> None:
+    """A varied number written before a noun the game counts (`{pile} cards`, `{left} more Yahtzees`) reads "1 cards"
+    in a variant that draws 1: it needs the count's filter (`{pile|card}`), whose form follows the number. The nouns are
+    those of the language's count words (`words:`); a word that numbers a card ("12 numaralı kart") is no count."""
+    for lang in site.languages:
+        texts = game.texts.get(lang) or {}
+        nouns = {noun for entry in (texts.get("words") or {}).values()
+                 if is_plural_entry(entry) and not count_starts_a_clause(entry)      # "hat # von ihnen": no noun
+                 for form in entry.values() for noun in COUNTED_NOUN.findall(str(form))}
+        numbered = ((site.ui.get(lang) or {}).get("labels") or {}).get("numbered")
+        path = game.dir / f"questions.{lang}.yml"
+        for question in game.questions:
+            varied = {name.split(".")[0] for name in question.vary}
+            own = (game.question_texts.get(lang) or {}).get(question.id) or {}
+            whys = own.get("why") if isinstance(own.get("why"), dict) else {"": own.get("why")}
+            for field, text in [("text", own.get("text")), *((f"why.{k}" if k else "why", v) for k, v in whys.items())]:
+                for found in UNFILTERED_BEFORE_WORDS.finditer(text if isinstance(text, str) else ""):
+                    given, between, noun = found.groups()
+                    if given.split(".")[0] in varied and noun in nouns and (between is None or between != numbered):
+                        problems.add(path, line_of(game.question_texts[lang], question.id), question.id, "RR207",
+                                     f"{field}: {found.group()!r} is varied and reads '1 {noun}' where a variant draws "
+                                     f"1: write the number with its count's filter ({{{given}|…}}, words: in "
+                                     f"text.{lang}.yml)")
+
+
+def verify_game(site: Site, game: Game, problems: Problems) -> None:
+    """Check every question of a game; keep its wording per language and its practice variants on the game."""
+    check_coverage_of_rules(game, problems)
+    check_varied_counts(site, game, problems)
+    check_beliefs_of_rules(site, game, problems)
+    rule_ids = {e.id for s in game.pages["refresher"] if s.kind == "forget" for e in s.entries}
+    seen = set()
+    game.worded, game.practice = {}, {}
+    for question in game.questions:
+        check = QuestionCheck(site, game, question, problems)
+        found_before = len(problems.items)
+        if question.id in seen:
+            check.add("RR201", "duplicate question id")
+        seen.add(question.id)
+        if not check.structure(rule_ids):
+            continue
+        givens = with_derived(question, question.givens, check.facts)
+        answered = check.answer(givens)
+        entries = check.texts()
+        if entries is None:
+            continue
+        check.coverage(givens, entries[site.default_language])
+        if answered is None:
+            continue
+        worded = word(check, entries, givens, question.answer, answered.result, answered.believed)
+        if worded is not None:
+            game.worded[question.id] = worded
+        if question.vary and len(problems.items) == found_before:
+            game.practice[question.id] = practice(check, entries)
+    drop_repeated_variants(game)
+    check_practice_of_rules(game, problems)
+    for lang, texts in game.question_texts.items():
+        known = {q.id for q in game.questions}
+        for qid in texts:
+            if qid not in known:
+                problems.add(game.dir / f"questions.{lang}.yml", line_of(texts, qid), qid, "RR308",
+                             "text for a question that does not exist")
+
+
+def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> None:
+    """Verify every game's questions. memo (a build's): a game's verification is taken from it while everything it is
+    made of is unchanged — its files in every language, the interface texts, its checker and the site's code — and
+    kept in it when it passed."""
+    for game in site.games:
+        if not game.questions:
+            continue
+        key = memo and memo.game_key("verify", site.root, game.dir, site.languages,
+                                     site.languages, site.default_language)
+        kept = memo.get(key) if memo else None
+        if kept is not None:
+            game.worded, game.practice = kept
+            continue
+        found_before = len(problems.items)
+        verify_game(site, game, problems)
+        if memo and len(problems.items) == found_before:
+            memo.put(key, (game.worded, game.practice))
