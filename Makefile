@@ -9,8 +9,10 @@ export NO_MKDOCS_2_WARNING := 1
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.site-deps: requirements.txt | $(BIN)/python
+# The .pth puts this checkout on the venv's sys.path: MkDocs loads each hook by its file path, and the hooks import quiz/.
+$(VENV)/.site-deps: requirements.txt Makefile | $(BIN)/python
 	$(BIN)/pip install --disable-pip-version-check -q -r requirements.txt
+	$(BIN)/python -c 'import pathlib, sysconfig; pathlib.Path(sysconfig.get_paths()["purelib"], "rules_refresher.pth").write_text("$(CURDIR)\n")'
 	touch $@
 
 $(VENV)/.test-deps: requirements-test.txt requirements-strategy.txt $(VENV)/.site-deps

@@ -25,5 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.site.render",),                                                # pages, through the Jinja2 templates
     ("quiz.site.generate", "quiz.site.offline", "quiz.site.search_split",  # into docs/; after the build;
      "quiz.site.minify", "quiz.site.scaffold"),                          # a new game's skeleton
-    ("quiz.site.mkdocs_hooks", "quiz.__main__"),                          # MkDocs and the command line
+    ("quiz.site.hooks.session",),                                         # what a build's hooks share
+    ("quiz.site.hooks", "quiz.site.hooks.generation", "quiz.site.hooks.material",   # MkDocs hooks, one concern each;
+     "quiz.site.hooks.after_build", "quiz.__main__"),                    # and the command line
 )

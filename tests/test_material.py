@@ -1,6 +1,6 @@
 """Our overrides lean on Material's own templates: tests/upstream/ holds each file or block as the Material version we
 wrote them against (outside overrides/, MkDocs' custom_dir, which would publish them). When the installed Material differs, this fails with a diff, so an upgrade is a conscious step:
-read the diff, adjust overrides/ (and the filters in quiz/site/mkdocs_hooks.py), then copy the new text upstream."""
+read the diff, adjust overrides/ (and the filters in quiz/site/hooks/material.py), then copy the new text upstream."""
 from __future__ import annotations
 
 import difflib
@@ -61,7 +61,7 @@ def test_no_hashed_material_asset_is_typed_into_an_override():
 def test_a_filter_whose_material_markup_moved_stops_the_build_naming_its_override(name, args, template):
     from mkdocs.exceptions import PluginError
 
-    from quiz.site import mkdocs_hooks
+    from quiz.site.hooks import material
 
     with pytest.raises(PluginError, match=f"^{re.escape(template)}: Material's .*; see tests/upstream/$"):
-        getattr(mkdocs_hooks, name)("<p>markup from another Material</p>", *args)
+        getattr(material, name)("<p>markup from another Material</p>", *args)

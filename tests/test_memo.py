@@ -198,7 +198,7 @@ def test_compiled_templates_are_kept_across_builds_and_compiled_again_when_a_tem
     kept compilations, which Jinja checks against the template's checksum."""
     import jinja2
 
-    from quiz.site.mkdocs_hooks import CompiledTemplates
+    from quiz.site.hooks.material import CompiledTemplates
 
     kept, compiled = CompiledTemplates(), []
     real = jinja2.Environment.compile

@@ -48,7 +48,9 @@ class Serving:
         env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
         env.pop("RULES_DIR", None)
         env.pop("SITE_URL", None)
-        # As `make serve` runs it: the console script, whose sys.path holds its own folder, not the repository
+        # As `make serve` runs it: the console script, whose sys.path holds its own folder, not the repository; the
+        # checkout comes from the .pth `make` writes into the venv, which names the original: this copy goes first
+        env["PYTHONPATH"] = str(repo)
         mkdocs = str(Path(sys.executable).parent / "mkdocs")
         self.process = subprocess.Popen([mkdocs, "serve", "-a", self.url[7:-1]], cwd=repo,
                                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

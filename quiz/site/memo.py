@@ -4,7 +4,7 @@ input files, the code that made it as this process loaded it, the build's settin
 
 The code is read when this module is imported (the rest of quiz/ is imported with it) and again before every store: a
 result made while the code on disk moved away from the code running is not stored. `mkdocs serve` imports quiz/ afresh
-when it differs (quiz/site/mkdocs_hooks.py)."""
+when it differs (quiz/site/hooks/generation.py)."""
 from __future__ import annotations
 
 import hashlib
