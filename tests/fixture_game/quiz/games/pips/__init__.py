@@ -1,6 +1,6 @@
 """Pips, a synthetic game for the machinery's tests: every section kind and answer kind, no real game's content.
 Roll some dice with few faces; your total is every pip; the higher total wins; the most points leads; the highest
-roll goes first. It is a rules checker like any other, and tests/test_new_game.py builds the site with it added. Its engine: each round
+roll goes first. It is a rules checker like any other, and tests/test_drop_in_game.py builds the site with it added. Its engine: each round
 every player rolls (all dice, or fewer to try a total), and whoever rolls the higher total wins the round and scores that
 total as points (a tie scores nothing); a game record replays round by round (PipsWitnesses)."""
 from __future__ import annotations

@@ -1,0 +1,87 @@
+"""Verification catches what a question bank gets wrong, shown by breaking the fixture game's bank and watching: the
+variants it serves are games that can happen (a checker that refuses some draws sees none of them served), keep what
+their question keeps, catch a wrong belief (a belief that agrees with the rule makes its questions RR309 and its
+variants undrawn), and have answers that move (RR312). These replace tests that re-ran verification's own predicates
+over the real games' pools, which could not fail."""
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+import quiz.games
+from conftest import FIXTURE_ID, fixture_rules
+from quiz.site.pipeline import load_site
+from quiz.site.problems import ContentError
+
+
+@pytest.fixture
+def rules(tmp_path):
+    return fixture_rules(tmp_path / "rules")       # installs the fixture game's checker package too
+
+
+@pytest.fixture
+def checker_class(rules):
+    return quiz.games.contract(quiz.games.load(FIXTURE_ID))[0]
+
+
+def pool(site, question_id: str):
+    game = site.games[0]
+    return game.practice[question_id]
+
+
+def test_a_draw_the_checker_refuses_is_counted_and_never_served(rules, monkeypatch, checker_class):
+    """Rolls with a 4 made impossible: verification drops those draws (counted as illegal) and serves the others."""
+    plain = load_site(rules)
+    assert any(4 in v["givens"]["roll"] for v in pool(plain, "three-dice-total").variants)   # they were drawn
+    real = checker_class._illegal_roll_total if hasattr(checker_class, "_illegal_roll_total") else None
+
+    def no_fours(self, roll):
+        yield from (real(self, roll) if real else ())
+        if 4 in roll[1:]:        # the stated roll (4, 1, 3) stays a game
+            yield "roll: no 4 after the first die (the broken bank's rule)"
+    monkeypatch.setattr(checker_class, "_illegal_roll_total", no_fours, raising=False)
+    broken = pool(load_site(rules), "three-dice-total")
+    assert broken.illegal > 0
+    assert broken.variants and not any(4 in v["givens"]["roll"][1:] for v in broken.variants)
+
+
+def test_a_draw_that_loses_what_its_question_keeps_is_never_served(rules):
+    """A `keep` the draws can break: every variant served keeps it, and the others are counted as lost."""
+    questions = rules / FIXTURE_ID / "questions.yml"
+    text = questions.read_text(encoding="utf-8")
+    questions.write_text(text.replace('    keep: ["mine != theirs"]', '    keep: ["mine != theirs", "mine > 5"]', 1),
+                         encoding="utf-8")
+    kept = pool(load_site(rules), "higher-total-wins")
+    assert kept.lost > 0 and kept.variants
+    assert all(v["givens"]["mine"] > 5 and v["givens"]["mine"] != v["givens"]["theirs"] for v in kept.variants)
+
+
+def test_a_belief_that_agrees_with_the_rule_catches_nothing(rules, monkeypatch, checker_class):
+    """"Only the highest die counts", made to count every die: the rule's questions test nothing (RR309) and none of
+    its variants would be drawn."""
+    monkeypatch.setattr(checker_class, "_highest_die_only", lambda self, roll: sum(roll))
+    with pytest.raises(ContentError) as caught:
+        load_site(rules)
+    found = collections.Counter((p.code, p.id) for p in caught.value.problems)
+    assert found[("RR309", "three-dice-total")] == 1 and found[("RR309", "two-dice-total")] == 1, found
+
+
+def test_a_practice_question_whose_answer_cannot_move_is_refused(rules):
+    """Ranges where the higher total is always mine: every variant answers yes (RR312), and its rule is then practised
+    by no variant (RR311)."""
+    questions = rules / FIXTURE_ID / "questions.yml"
+    text = questions.read_text(encoding="utf-8")
+    questions.write_text(text.replace("    vary: {mine: [3, 12], theirs: [3, 12]}", "    vary: {mine: [9, 12], theirs: [3, 8]}",
+                                      1), encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_site(rules)
+    assert {(p.code, p.id) for p in caught.value.problems} == {("RR312", "higher-total-wins"), ("RR311", "higher-wins")}
+
+
+def test_every_variant_served_records_the_beliefs_that_answer_otherwise(rules):
+    """What the page shows for a wrong answer comes from verification: each variant's beliefs answer otherwise, and a
+    variant no belief answers otherwise is not there."""
+    site = load_site(rules)
+    for variant in pool(site, "higher-total-wins").variants:
+        assert variant["beliefs"] and all(b["answer"] != variant["answer"] for b in variant["beliefs"])
