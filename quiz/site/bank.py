@@ -120,28 +120,19 @@ class QuestionCheck:
         question = self.question
         try:
             reasons = self.game.checker.illegal(question.check, givens)
-        except MalformedInput as exc:
-            self.add("RR304", f"the checker rejects the givens as malformed: {exc}")
-            return None
-        except Exception as exc:  # a checker bug must be one line, not a traceback
-            self.add("RR305", f"checker crashed: {type(exc).__name__}: {exc}")
+        except Exception as exc:
+            self.add(*self._checker_says(exc))
             return None
         if reasons:
             self.add("RR302", f"the givens describe a game that cannot happen: {reasons[0]}")
             return None
         try:
             result, answer = computed(self.game, question, givens)
-        except MalformedInput as exc:
-            self.add("RR304", f"the checker rejects the givens as malformed: {exc}")
-            return None
-        except IllegalState as exc:
-            self.add("RR302", f"the givens describe a game that cannot happen: {exc}")
-            return None
         except KeyError as exc:
             self.add("RR307", f"pick: {question.pick!r} is not part of the checker's result ({exc})")
             return None
         except Exception as exc:
-            self.add("RR305", f"checker crashed: {type(exc).__name__}: {exc}")
+            self.add(*self._checker_says(exc))
             return None
         if self.game.witness(question.check, givens) is None:
             self.add("RR313", f"no game reaches these givens: {games.folder(self.game.id)}/witnesses.py finds no record "
@@ -173,6 +164,16 @@ class QuestionCheck:
                 self.add("RR309", f"every wrong belief of {question.rule!r} answers {format_plain(answer)} too: the "
                                   f"question tests nothing; choose givens where a belief answers otherwise")
         return Answered(answer, result, believed)
+
+    @staticmethod
+    def _checker_says(exc: Exception) -> tuple[str, str]:
+        """A checker's exception as a problem: the givens malformed, no game that can happen, or a bug in the checker
+        (one line, not a traceback)."""
+        if isinstance(exc, MalformedInput):
+            return "RR304", f"the checker rejects the givens as malformed: {exc}"
+        if isinstance(exc, IllegalState):
+            return "RR302", f"the givens describe a game that cannot happen: {exc}"
+        return "RR305", f"checker crashed: {type(exc).__name__}: {exc}"
 
     def beliefs_for(self, givens: dict, answer: Any) -> list[dict] | None:
         """The wrong beliefs of the question's rule whose answer here differs from the right one: each with its name,
