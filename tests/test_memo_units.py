@@ -218,3 +218,18 @@ def test_compiled_templates_are_kept_across_builds_and_compiled_again_when_a_tem
     assert build() == build() == "A B " and compiled == ["page.html"]
     (tmp_path / "page.html").write_text("{{ words|join('+') }}", encoding="utf-8")
     assert build() == "a+b" and compiled == ["page.html", "page.html"]
+
+
+def test_every_key_is_made_in_memo_py_from_its_table_of_units():
+    """What each unit's key covers is said once (memo.UNITS) and the keys are made there: no other module of quiz/ hashes
+    a key of its own (memo.key), so no unit can be kept under a key that leaves out one of its inputs unnoticed."""
+    import re
+
+    from conftest import ROOT
+    made_elsewhere = [path.name for path in (ROOT / "quiz").rglob("*.py") if path.name != "memo.py"
+                      and re.search(r"\bmemo\.key\(|\b_game_key\(", path.read_text(encoding="utf-8"))]
+    assert made_elsewhere == []
+    source = (ROOT / "quiz" / "site" / "memo.py").read_text(encoding="utf-8")
+    for unit in memo.UNITS:
+        assert re.search(rf'"{unit}"', source.split("UNITS = {", 1)[1]), unit
+    assert set(memo.UNITS) == {"site", "site files", "verify", "tables", "pages"}

@@ -63,7 +63,7 @@ def input_digest(root: Path, code: memo.Code, show_drafts: bool, site_url: str, 
     signature = (_stat_signature(files), code.digest(), show_drafts, site_url, deck_time)
     if _memory.get("signature") != signature:
         rules = memo.files_digest(files[:-1], root)
-        _memory.update(signature=signature, digest=memo.key("site", rules, MKDOCS_CONFIG.read_bytes(), *signature[1:]))
+        _memory.update(signature=signature, digest=memo.site_key(rules, MKDOCS_CONFIG.read_bytes(), *signature[1:]))
     return _memory["digest"]
 
 
@@ -115,10 +115,10 @@ def write_docs(docs_dir: Path, root: Path | None = None, show_drafts: bool = Fal
         return _memory["value"]
     generated = kept.get(key)
     if generated is None or not _docs_hold(docs_dir, generated.files):
-        files = kept.get(memo.key(key, "files")) if generated is not None else None
+        files = kept.get(memo.site_files_key(key)) if generated is not None else None
         if files is None:
             generated, files = _generate(root, show_drafts, site_url, deck_time, kept)
-            kept.put(memo.key(key, "files"), files)
+            kept.put(memo.site_files_key(key), files)
             kept.put(key, generated)
         for relative, data in files.items():
             target = docs_dir / relative

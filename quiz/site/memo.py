@@ -129,6 +129,29 @@ class Store:
             pass   # the next build makes it again
 
 
+# Every unit the build keeps and what its key covers, besides the code that made it (quiz/ as this process loaded it,
+# the game's own package) and the libraries that shape it (PLATFORM). The keys are made here and nowhere else.
+UNITS = {
+    "site": "every file under rules/ and mkdocs.yml (the languages); drafts shown or not, SITE_URL, the decks' time",
+    "site files": "the site's key: the bytes of every generated file, kept apart from the summary a warm build reads",
+    "verify": "a game's files in every language and every ui.<lang>.yml; the languages and the default one",
+    "tables": "the same as verify: a game's questions answered at every table of its rule sets",
+    "pages": "a game's files in one language and the default one, those two ui.<lang>.yml; the language, the default "
+             "one, every language's address prefix, the practice variants every language kept, SITE_URL, the decks' "
+             "time",
+}
+
+
+def site_key(rules: str, config: bytes, code: str, show_drafts: bool, site_url: str, deck_time: int) -> str:
+    """The key of the whole generated site (UNITS["site"]): `rules`, the digest of every file under rules/."""
+    return key("site", rules, config, code, show_drafts, site_url, deck_time)
+
+
+def site_files_key(site: str) -> str:
+    """UNITS["site files"]."""
+    return key(site, "files")
+
+
 class Memo(Store):
     """The memo of the repository that holds a rules/ folder, with the code that makes that rules/ into a site."""
 
@@ -136,8 +159,19 @@ class Memo(Store):
         super().__init__(root.parent / FOLDER)
         self.code = Code(root)
 
-    def game_key(self, unit: str, root: Path, game_dir: Path, languages: Iterable[str], *settings: Any) -> str:
-        """The key of one game's unit: the game's files in no language and in these languages (text.de.yml,
+    def verify_key(self, root: Path, game_dir: Path, languages: tuple[str, ...], default: str) -> str:
+        return self._game_key("verify", root, game_dir, languages, languages, default)
+
+    def tables_key(self, root: Path, game_dir: Path, languages: tuple[str, ...], default: str) -> str:
+        return self._game_key("tables", root, game_dir, languages, languages, default)
+
+    def pages_key(self, root: Path, game_dir: Path, lang: str, default: str, prefixes: Any, practice_drawn: str,
+                  site_url: str, deck_time: int) -> str:
+        return self._game_key("pages", root, game_dir, {lang, default}, lang, default, prefixes, practice_drawn,
+                              site_url, deck_time)
+
+    def _game_key(self, unit: str, root: Path, game_dir: Path, languages: Iterable[str], *settings: Any) -> str:
+        """The key of one game's unit (UNITS): the game's files in no language and in these languages (text.de.yml,
         questions.de.yml), these languages' interface texts (ui.de.yml), the game's code and the unit's settings."""
         languages = set(languages)
         files = [path for path in sorted(game_dir.rglob("*")) if path.is_file()

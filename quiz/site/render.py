@@ -587,8 +587,8 @@ def render_site(site: Site, site_url: str = "", deck_time: int = 0, memo: Memo |
     for lang in site.languages:
         pages[f"{lang}/index.md"] = home(site, lang)
         for game in site.games:
-            key = memo and memo.game_key("pages", site.root, game.dir, {lang, site.default_language}, lang,
-                                         site.default_language, languages, practice_drawn(game), site_url, deck_time)
+            key = memo and memo.pages_key(site.root, game.dir, lang, site.default_language, languages,
+                                          practice_drawn(game), site_url, deck_time)
             game_pages = memo.get(key) if memo else None
             if game_pages is None:
                 game_pages = Writer(site, game, lang, site_url, deck_time).pages()

@@ -171,8 +171,7 @@ def verify_tables(site: Site, problems: Problems, memo: Memo | None = None) -> N
     for game in site.games:
         if game.rule_sets is None or not game.questions:
             continue
-        key = memo and memo.game_key("tables", site.root, game.dir, site.languages, site.languages,
-                                     site.default_language)
+        key = memo and memo.tables_key(site.root, game.dir, site.languages, site.default_language)
         kept = memo.get(key) if memo else None
         if kept is None:
             found_before = len(problems.items)

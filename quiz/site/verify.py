@@ -145,8 +145,7 @@ def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> Non
     for game in site.games:
         if not game.questions:
             continue
-        key = memo and memo.game_key("verify", site.root, game.dir, site.languages,
-                                     site.languages, site.default_language)
+        key = memo and memo.verify_key(site.root, game.dir, site.languages, site.default_language)
         kept = memo.get(key) if memo else None
         if kept is not None:
             game.worded, game.practice = kept
