@@ -10,7 +10,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402  (the browser set-up the tests use)
+from browsing import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402  (the browser set-up the tests use)
 
 ASSETS = ROOT / "docs" / "assets"
 SIZES = (192, 512)   # what Chromium asks of an installable app's manifest (at least 144 px), and the splash screen's

@@ -31,7 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
-from conftest import CHROMIUM, CHROMIUM_FLAGS, copy_repo, gzipped  # noqa: E402  (the browser, copies, gzip tests use)
+from browsing import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402  (the browser, copies and gzip the tests use)
+from repo_copies import copy_repo  # noqa: E402
+from rules_reading import gzipped  # noqa: E402
 from test_budgets import FIRST_LOAD_BUDGET  # noqa: E402
 from quiz import games as game_packages  # noqa: E402
 from quiz.site.languages import site_languages  # noqa: E402

@@ -13,7 +13,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402  (the browser set-up the tests use)
+from browsing import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402  (the browser set-up the tests use)
 
 PHONE = {"width": 390, "height": 844}
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURE_GAME, FIXTURE_ID, LANGUAGES, QUIZ_GAMES, ROOT, fixture_rules, lang_prefix, variants
+from repo_copies import FIXTURE_GAME, FIXTURE_ID, fixture_rules
+from rules_reading import LANGUAGES, QUIZ_GAMES, ROOT, lang_prefix, variants
 from quiz.site.pipeline import load_site
 from quiz.site.render import render_site
 

@@ -9,7 +9,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from browser_helpers import QUIZ_GAMES, first, language_for, url, wrong_choice
-from conftest import GAMES, LANGUAGES, all_pages, ui_texts, visitor_context, watch
+from browsing import visitor_context, watch
+from rules_reading import GAMES, LANGUAGES, all_pages, ui_texts
 
 pytestmark = pytest.mark.browser
 AXE = Axe()
@@ -88,7 +89,7 @@ def test_printed_pages_fit(page, server, lang, game):
 
 @pytest.mark.parametrize("game", QUIZ_GAMES)
 def test_print_hides_menus_and_controls_and_shows_answers(page, server, game):
-    question = next(q for q in __import__("conftest").questions(game) if q.get("remember"))
+    question = next(q for q in __import__("rules_reading").questions(game) if q.get("remember"))
     page.goto(url(server, LANGUAGES[-1], f"{game}/"))
     page.emulate_media(media="print")
     for selector in [".md-header", ".md-sidebar--primary", ".md-footer", ".rr-controls", ".md-search", ".rr-tool"]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from conftest import CHROMIUM, CHROMIUM_FLAGS, LANGUAGES, PHONE, SAVED, all_pages, lang_prefix, serve, ui_texts
+from browsing import CHROMIUM, CHROMIUM_FLAGS, PHONE, SAVED, serve
+from rules_reading import LANGUAGES, all_pages, lang_prefix, ui_texts
 
 pytestmark = pytest.mark.browser
 MANIFEST = """() => { const link = document.querySelector('link[rel=manifest]');

@@ -7,7 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_helpers import QUIZ_GAMES, first, language_for, url, wrong_choice
-from conftest import GAMES, visitor_context
+from browsing import visitor_context
+from rules_reading import GAMES
 
 pytestmark = pytest.mark.browser
 CONTROLS = (".rr-controls button, .rr-controls input, .rr-practice-start, .rr-progress button, .rr-unknown, "

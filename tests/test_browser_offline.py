@@ -13,8 +13,9 @@ import yaml
 from playwright.sync_api import expect
 
 from browser_helpers import in_states
-from conftest import (DEFAULT_LANGUAGE, GAMES, LANGUAGES, RULES, SAVED, Visitor, all_pages, copy_repo, lang_prefix,
-                      mkdocs, serve, texts, ui_texts, visitor_context)
+from browsing import SAVED, Visitor, serve, visitor_context
+from repo_copies import copy_repo, mkdocs
+from rules_reading import DEFAULT_LANGUAGE, GAMES, LANGUAGES, RULES, all_pages, lang_prefix, texts, ui_texts
 
 pytestmark = pytest.mark.browser
 RELEASE_STYLE = "getComputedStyle(document.documentElement).getPropertyValue('--rr-release').trim()"

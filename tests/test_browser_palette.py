@@ -7,7 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_helpers import url
-from conftest import GAMES, LANGUAGES, visitor_context, watch
+from browsing import visitor_context, watch
+from rules_reading import GAMES, LANGUAGES
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_helpers import QUIZ_GAMES, SEEDED_RANDOM, in_states, language_for, next_practice_question, question_text, url
-from conftest import GAMES, game_yml
+from rules_reading import GAMES, game_yml
 
 pytestmark = pytest.mark.browser
 

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from browser_helpers import (LANGUAGES, QUIZ_GAMES, SEEDED_RANDOM, first, in_states, language_for, next_practice_question,
                              question_text, right_choice, url, wrong_choice)
-from conftest import game_yml, lang_prefix, questions, ui_texts
+from rules_reading import game_yml, lang_prefix, questions, ui_texts
 from quiz.games import bound
 
 pytestmark = pytest.mark.browser

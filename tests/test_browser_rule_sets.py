@@ -14,7 +14,8 @@ from babel.numbers import format_decimal
 from playwright.sync_api import expect
 
 from browser_helpers import in_states
-from conftest import LANGUAGES, RULES, game_pages, lang_prefix, questions, visitor_context, watch
+from browsing import visitor_context, watch
+from rules_reading import LANGUAGES, RULES, game_pages, lang_prefix, questions
 from quiz import games
 from quiz.checker import read_game
 from quiz.site.problems import Problems

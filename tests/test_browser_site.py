@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_helpers import in_states, question_text, url
-from conftest import GAMES, LANGUAGES, QUIZ_GAMES, game_yml, lang_prefix, texts, ui_texts
+from rules_reading import GAMES, LANGUAGES, QUIZ_GAMES, game_yml, lang_prefix, texts, ui_texts
 
 pytestmark = pytest.mark.browser
 

@@ -12,8 +12,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from playwright.sync_api import expect
 
-from conftest import (GAMES, LANGUAGES, SAVED, all_pages, copy_repo, lang_prefix, mkdocs, serve, texts, ui_texts,
-                      visitor_context, watch)
+from browsing import SAVED, serve, visitor_context, watch
+from repo_copies import copy_repo, mkdocs
+from rules_reading import GAMES, LANGUAGES, all_pages, lang_prefix, texts, ui_texts
 
 pytestmark = pytest.mark.slow
 SUB_PATH = "rr/"

@@ -7,7 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_helpers import LANGUAGES, QUIZ_GAMES, SEEDED_RANDOM, first, language_for, url, wrong_choice
-from conftest import all_pages, ui_texts, visitor_context, watch
+from browsing import visitor_context, watch
+from rules_reading import all_pages, ui_texts
 
 pytestmark = pytest.mark.browser
 HEADER_BOTTOM = "document.querySelector('.md-header').getBoundingClientRect().bottom"

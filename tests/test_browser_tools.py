@@ -12,7 +12,8 @@ from babel.numbers import format_decimal
 from playwright.sync_api import expect
 
 from browser_helpers import in_states, language_for, url
-from conftest import GAMES, LANGUAGES, RULES, game_yml, lang_prefix, visitor_context
+from browsing import visitor_context
+from rules_reading import GAMES, LANGUAGES, RULES, game_yml, lang_prefix
 from quiz import games
 from quiz.checker import read_game
 

@@ -8,7 +8,7 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 
-from conftest import GAMES, LANGUAGES, all_pages, gzipped, lang_prefix
+from rules_reading import GAMES, LANGUAGES, all_pages, gzipped, lang_prefix
 
 FIRST_LOAD_BUDGET = 80 * 1024   # everything a page loads before anyone touches it: HTML, CSS, JS, icon, gzip
 OWN_BUDGET = 12 * 1024          # of that, our own JS + CSS

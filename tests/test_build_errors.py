@@ -9,7 +9,7 @@ import pytest
 
 import yaml
 
-from conftest import FIXTURE_ID, LINT_FIXTURES, apply_lint_fixture, expected_line, fixture_repo, mkdocs
+from repo_copies import FIXTURE_ID, LINT_FIXTURES, apply_lint_fixture, expected_line, fixture_repo, mkdocs
 
 pytestmark = pytest.mark.slow
 

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from conftest import FIXTURE_ID, LANGUAGES, game_pages, lang_prefix, mkdocs, fixture_repo
+from repo_copies import FIXTURE_ID, mkdocs, fixture_repo
+from rules_reading import LANGUAGES, game_pages, lang_prefix
 
 pytestmark = pytest.mark.slow
 

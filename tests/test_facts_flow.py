@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURE_ID, fixture_repo, mkdocs
+from repo_copies import FIXTURE_ID, fixture_repo, mkdocs
 
 pytestmark = pytest.mark.slow   # builds a copy of the site
 

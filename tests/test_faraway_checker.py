@@ -11,7 +11,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import LANGUAGES
+from rules_reading import LANGUAGES
 from quiz.checker import IllegalState, MalformedInput
 from quiz.games import faraway as faraway_package
 from quiz.games.faraway import Faraway

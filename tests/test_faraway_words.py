@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import RULES
+from rules_reading import RULES
 from quiz.games import faraway as faraway_package
 
 faraway = faraway_package.default()

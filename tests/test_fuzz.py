@@ -11,7 +11,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import FIXTURE_ID, LANGUAGES, fixture_repo, fixture_rules, mkdocs
+from repo_copies import FIXTURE_ID, fixture_repo, fixture_rules, mkdocs
+from rules_reading import LANGUAGES
 from quiz.site.pipeline import load_site
 from quiz.site.problems import ContentError
 from quiz.site.render import render_site

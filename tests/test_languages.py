@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from conftest import copy_repo, mkdocs
+from repo_copies import copy_repo, mkdocs
 from quiz.site.languages import site_languages
 
 pytestmark = pytest.mark.slow   # builds a copy of the site

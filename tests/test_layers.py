@@ -84,7 +84,7 @@ def test_no_module_imports_another_ones_private_names():
 
 def test_every_game_brings_its_checker_tests():
     """rules/README.md, "The tests a game brings": tests/test_<game>_checker.py, the rules against hand-worked cases."""
-    from conftest import GAMES, ROOT
+    from rules_reading import GAMES, ROOT
     from quiz import games
 
     missing = [game for game in GAMES

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import FIXTURE_ID, LINT_FIXTURES, ROOT, RULES, apply_lint_fixture, expected_line, fixture_rules
+from repo_copies import FIXTURE_ID, LINT_FIXTURES, apply_lint_fixture, expected_line, fixture_rules
+from rules_reading import ROOT, RULES
 from quiz.site.pipeline import load_site
 from quiz.site.problems import CODES, ContentError
 

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from conftest import DEFAULT_LANGUAGE, LANGUAGES, QUIZ_GAMES, ROOT, RULES
+from rules_reading import DEFAULT_LANGUAGE, LANGUAGES, QUIZ_GAMES, ROOT, RULES
 from quiz.site import generate, memo, render, verify
 
 SITE_URL = "http://127.0.0.1:8000/"
@@ -225,7 +225,7 @@ def test_every_key_is_made_in_memo_py_from_its_table_of_units():
     a key of its own (memo.key), so no unit can be kept under a key that leaves out one of its inputs unnoticed."""
     import re
 
-    from conftest import ROOT
+    from rules_reading import ROOT
     made_elsewhere = [path.name for path in (ROOT / "quiz").rglob("*.py") if path.name != "memo.py"
                       and re.search(r"\bmemo\.key\(|\b_game_key\(", path.read_text(encoding="utf-8"))]
     assert made_elsewhere == []

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import FIXTURE_GAME, FIXTURE_ID, LANGUAGES, fixture_rules
+from repo_copies import FIXTURE_GAME, FIXTURE_ID, fixture_rules
+from rules_reading import LANGUAGES
 from quiz.site import generate
 from quiz.site.problems import ContentError
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from conftest import ROOT
+from rules_reading import ROOT
 from quiz.site.minify import UNUSED_CLASSES, UNUSED_COMPONENTS, without_indentation, without_selectors, without_unused_colors
 
 PALETTE = ('@media screen{[data-md-color-scheme=slate]{--a:1}[data-md-color-scheme=slate][data-md-color-primary=red]'

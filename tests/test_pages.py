@@ -13,8 +13,8 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from babel.numbers import format_decimal
 
-from conftest import (DEFAULT_LANGUAGE, GAMES, ROOT, RULES, LANGUAGES, QUIZ_GAMES, all_pages, game_yml, lang_prefix,
-                      questions, texts, ui_texts)
+from rules_reading import (DEFAULT_LANGUAGE, GAMES, ROOT, RULES, LANGUAGES, QUIZ_GAMES, all_pages, game_yml,
+                           lang_prefix, questions, texts, ui_texts)
 from quiz.site import render
 from quiz.site.speech import SPOKEN_SECONDS_LIMIT, spoken_seconds
 from reading import VOID_TAGS, WORDS_PER_ENGLISH_WORD, expected_words, reader_text, words

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import GAMES, LANGUAGES, RULES, variants
+from rules_reading import GAMES, LANGUAGES, RULES, variants
 from quiz.site import answers
 from quiz.site.render import laid_out
 from quiz.site.wording import Wording

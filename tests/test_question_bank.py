@@ -10,7 +10,7 @@ import re
 import pytest
 from babel.numbers import format_decimal
 
-from conftest import GAMES, LANGUAGES, counts_filled_with_one_and_two, variants
+from rules_reading import GAMES, LANGUAGES, counts_filled_with_one_and_two, variants
 from quiz.site import answers, bank, practice
 from quiz.site.content import Condition
 from quiz.site.wording import is_plural_entry

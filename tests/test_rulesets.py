@@ -6,7 +6,8 @@ import dataclasses
 
 import pytest
 
-from conftest import GAMES, RULES, fixture_rules
+from repo_copies import fixture_rules
+from rules_reading import GAMES, RULES
 from quiz import games
 from quiz.checker import read_game
 from quiz.site.problems import Problems

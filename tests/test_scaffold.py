@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from conftest import LANGUAGES, copy_repo, mkdocs
+from repo_copies import copy_repo, mkdocs
+from rules_reading import LANGUAGES
 
 pytestmark = pytest.mark.slow
 NEW = "sky-team"

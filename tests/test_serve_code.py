@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GAMES, LANGUAGES, copy_repo, mkdocs, questions
+from repo_copies import copy_repo, mkdocs
+from rules_reading import GAMES, LANGUAGES, questions
 
 pytestmark = pytest.mark.slow
 DECK_TIME = "1700000000"   # the decks' notes' time, the same in both copies (else each copy's newest file's)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from conftest import RULES
+from rules_reading import RULES
 from quiz.checker import IllegalState, MalformedInput
 from quiz.site import table_answers
 from quiz.site.answers import with_derived

@@ -10,7 +10,7 @@ import collections
 import pytest
 
 import quiz.games
-from conftest import FIXTURE_ID, fixture_rules
+from repo_copies import FIXTURE_ID, fixture_rules
 from quiz.site.pipeline import load_site
 from quiz.site.problems import ContentError
 

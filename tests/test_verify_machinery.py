@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURE_ID, LANGUAGES, counts_filled_with_one_and_two, fixture_repo, fixture_rules
+from repo_copies import FIXTURE_ID, fixture_repo, fixture_rules
+from rules_reading import LANGUAGES, counts_filled_with_one_and_two
 from quiz.site import answers
 from quiz.site.pipeline import load_site
 from quiz.site.problems import ContentError

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from conftest import GAMES, variants
+from rules_reading import GAMES, variants
 from quiz import games
 from quiz.checker import IllegalState
 from quiz.games.faraway.engine import replay as faraway_replay
