@@ -8,14 +8,12 @@ from typing import Any
 
 from quiz import games
 from quiz.checker import IllegalState, MalformedInput
+from quiz.site.answers import (answer_fits, answer_type_ok, assign, beliefs_of, computed, covers, format_plain,
+                               leaf_paths, one_belief_per_answer, options, without_belief)
 from quiz.site.content import Game, Question, Site, digit_runs
 from quiz.site.problems import Problems
 from quiz.site.source import line_of, plain
-from quiz.site.wording import (placeholder_paths,
-                               resolve, strip_placeholders)
-from quiz.site.answers import (answer_fits, answer_type_ok, assign, beliefs_of, computed, covers, format_plain,
-                               leaf_paths, one_belief_per_answer, options, without_belief)
-
+from quiz.site.wording import placeholder_paths, resolve, strip_placeholders
 
 REMEMBER_QUESTIONS = range(1, 4)     # "Do you remember?" on each refresher: seed 000 asks one; three at most
 QUESTIONS_PER_RULE = 2     # each easy-to-forget rule is tested at least this often

@@ -8,15 +8,14 @@ import math
 import random
 
 from quiz.checker import IllegalState, MalformedInput
+from quiz.site.answers import (answer_type_ok, assign, computed, format_plain, one_belief_per_answer, with_derived,
+                               without_belief)
+from quiz.site.bank import QuestionCheck, forget_entries
 from quiz.site.content import Game
 from quiz.site.problems import Problems
+from quiz.site.question_words import word
 from quiz.site.source import line_of, plain
 from quiz.site.wording import resolve
-from quiz.site.answers import (answer_type_ok, assign, computed, format_plain, one_belief_per_answer,
-                               with_derived, without_belief)
-from quiz.site.bank import QuestionCheck, forget_entries
-from quiz.site.question_words import word
-
 
 VARIANT_ATTEMPTS = 400
 PRACTICE_VARIANTS = 16     # per question with ranges: the practice pool, drawn once per build

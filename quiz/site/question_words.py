@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from quiz.site.source import line_of
-from quiz.site.wording import WordingError
 from quiz.site.answers import answer_label, format_answer
 from quiz.site.bank import QuestionCheck
+from quiz.site.source import line_of
+from quiz.site.wording import WordingError
 
 
 def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result: Any = None,
          beliefs: list | None = None, facts: dict | None = None, presentation=None) -> dict[str, dict] | None:
-    """The question `check` verifies, as each language says it for these givens and this answer (the checker's whole result for its
-    why, the wrong beliefs it separates from with their answers as the language says them); None after reporting.
-    facts and presentation: another table's (a rule set with house rules), whose values the texts then name."""
+    """The question `check` verifies, as each language says it for these givens and this answer (the checker's whole
+    result for its why, the wrong beliefs it separates from with their answers as the language says them); None after
+    reporting. facts and presentation: another table's (a rule set with house rules), whose values the texts name."""
     worded = {}
     for lang, entry in entries.items():
         wording = check.game.wording(lang, presentation)
@@ -32,6 +32,6 @@ def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result:
                                                                wording)} for b in beliefs or []]}
         except WordingError as exc:
             check.add("RR105", f"{lang}: {exc}", check.game.dir / f"questions.{lang}.yml",
-                     line_of(check.game.question_texts[lang].get(check.question.id)))
+                      line_of(check.game.question_texts[lang].get(check.question.id)))
             return None
     return worded
