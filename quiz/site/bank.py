@@ -11,6 +11,7 @@ from quiz.checker import IllegalState, MalformedInput
 from quiz.site.answers import (answer_fits, answer_type_ok, assign, beliefs_of, computed, covers, format_plain,
                                leaf_paths, one_belief_per_answer, options, without_belief)
 from quiz.site.content import Game, Question, Site, digit_runs
+from quiz.site.lint import counted
 from quiz.site.problems import Problems
 from quiz.site.source import line_of, plain
 from quiz.site.wording import placeholder_paths, resolve, strip_placeholders
@@ -243,8 +244,8 @@ class QuestionCheck:
                 line = line_of(entry, key.split(".")[0])
                 mine, theirs = collections.Counter(placeholder_paths(text)), collections.Counter(placeholder_paths(ref_text))
                 if mine != theirs:
-                    self.add("RR103", f"{key}: placeholders {_counted(mine)} differ from {self.site.default_language} "
-                                      f"{_counted(theirs)}", path, line)
+                    self.add("RR103", f"{key}: placeholders {counted(mine)} differ from {self.site.default_language} "
+                                      f"{counted(theirs)}", path, line)
                 if digit_runs(strip_placeholders(text)) != digit_runs(strip_placeholders(ref_text)):
                     self.add("RR104", f"{key}: digits differ from {self.site.default_language}", path, line)
         return entries
@@ -257,10 +258,6 @@ class QuestionCheck:
                 yield f"why.{answer}", entry["why"][answer], reference["why"][answer]
         else:
             yield "why", entry["why"], reference["why"]
-
-
-def _counted(counter: collections.Counter) -> list[str]:
-    return sorted(f"{name}×{n}" if n > 1 else name for name, n in counter.items())
 
 
 def forget_entries(game: Game) -> list:

@@ -58,7 +58,7 @@ def _where(node: Any, path: tuple) -> int | None:
     return line
 
 
-def _counted(counter: collections.Counter) -> list[str]:
+def counted(counter: collections.Counter) -> list[str]:
     return sorted(f"{name}×{n}" if n > 1 else name for name, n in counter.items())
 
 
@@ -82,7 +82,7 @@ def mirror(reference: dict, other: dict, other_path: Path, lang: str, reference_
         mine, theirs = collections.Counter(placeholder_paths(text)), collections.Counter(placeholder_paths(ref))
         if mine != theirs:
             problems.add(other_path, line, id_of(path), "RR103",
-                         f"placeholders {_counted(mine)} differ from {reference_lang} {_counted(theirs)}")
+                         f"placeholders {counted(mine)} differ from {reference_lang} {counted(theirs)}")
         if digit_runs(strip_placeholders(text)) != digit_runs(strip_placeholders(ref)):
             problems.add(other_path, line, id_of(path), "RR104",
                          f"digits {digit_runs(strip_placeholders(text))} differ from {reference_lang} "
@@ -287,14 +287,14 @@ NO_BREAK_SPACES = "\u00a0\u202f"
 SPACED_MARKS = re.compile(r"[:;!?]|«|»")
 
 
-def _strings(node: Any, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
+def strings_in(node: Any, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
     """Every string in nested YAML data (words: included), with its key path."""
     if isinstance(node, dict):
         for key, value in node.items():
-            yield from _strings(value, path + (key,))
+            yield from strings_in(value, path + (key,))
     elif isinstance(node, list):
         for index, value in enumerate(node):
-            yield from _strings(value, path + (index,))
+            yield from strings_in(value, path + (index,))
     elif isinstance(node, str):
         yield path, node
 
@@ -338,7 +338,7 @@ def lint_typography(site: Site, problems: Problems) -> None:
         if not colon or colon[0] not in NO_BREAK_SPACES:
             continue
         for path, texts in _text_files(site, lang):
-            for key_path, text in _strings(texts):
+            for key_path, text in strings_in(texts):
                 for place in unspaced_marks(text):
                     problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR110",
                                  f"no no-break space at {place!r}: {lang} writes one (U+00A0, or the narrow U+202F) before : ; "
@@ -358,7 +358,7 @@ def lint_apostrophes(site: Site, problems: Problems) -> None:
         if usual not in APOSTROPHES:
             continue
         for path, texts in _text_files(site, lang):
-            for key_path, text in _strings(texts):
+            for key_path, text in strings_in(texts):
                 for found in APOSTROPHE.finditer(text):
                     if found.group() != usual:
                         at = found.start()
@@ -406,7 +406,7 @@ def shown_as_is(key_path: tuple) -> bool:
 def lint_labels_shown_as_is(game: Game, problems: Problems) -> None:
     """A placeholder in a table's label would reach the page as "{name}": labels are not filled in."""
     for lang, texts in game.texts.items():
-        for key_path, text in _strings(texts):
+        for key_path, text in strings_in(texts):
             if shown_as_is(key_path) and placeholder_paths(text):
                 problems.add(game.dir / f"text.{lang}.yml", _where(texts, key_path),
                              ".".join(map(str, key_path[1:] if key_path[0] == "entries" else key_path)), "RR113", f"{text!r}: a table's label is shown as it is, never filled in: type its words "
@@ -421,7 +421,7 @@ def lint_typed_dates(site: Site, problems: Problems) -> None:
     writes as each language does ("November 2, 2026", "2. November 2026", "2 novembre 2026", "2 Kasım 2026")."""
     for lang in site.languages:
         for path, texts in _text_files(site, lang):
-            for key_path, text in _strings(texts):
+            for key_path, text in strings_in(texts):
                 for date in TYPED_DATE.findall(strip_placeholders(text)):
                     problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR112",
                                  f"the date {date!r} is typed: write {{as_of}} (game.yml), which each language writes "
@@ -508,14 +508,14 @@ def lint_bare_labels(site: Site, game: Game, problems: Problems) -> None:
             continue
         files = [(game.dir / f"text.{lang}.yml", game.texts.get(lang) or {}),
                  (game.dir / f"questions.{lang}.yml", game.question_texts.get(lang) or {})]
-        nouns = {noun for _, texts in files for _, text in _strings(texts)
+        nouns = {noun for _, texts in files for _, text in strings_in(texts)
                  for noun in re.findall(rf"{NUMBER_OR_PLACEHOLDER} {re.escape(word)} (\w+)", text)}
         if not nouns:
             continue
         bare = re.compile(rf"(?<![\w-])({'|'.join(map(re.escape, sorted(nouns)))}) {NUMBER_OR_PLACEHOLDER}"
                           rf"(?! {re.escape(word)})")      # "kart {row.1} numaralı karttan": the next card's number
         for path, texts in files:
-            for key_path, text in _strings(texts):
+            for key_path, text in strings_in(texts):
                 for found in bare.finditer(text):
                     problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR116",
                                  f"bare label {found.group()!r}: {lang} numbers a card before its name "
@@ -529,7 +529,7 @@ def lint_glossaries(site: Site, problems: Problems) -> None:
     def check(path: Path, texts: dict, lang: str, entries: list[tuple[str, dict]]) -> None:
         for thing, term in entries:
             other = re.compile(rf"(?<![^\W\d_])({'|'.join(map(re.escape, term['not']))})\w*", re.IGNORECASE)
-            for key_path, text in _strings(texts):
+            for key_path, text in strings_in(texts):
                 if found := other.search(strip_placeholders(text)):
                     problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR117",
                                  f"{found.group()!r} for {thing}: {lang} calls it {term['use']!r} on these pages "

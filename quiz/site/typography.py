@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from quiz.site.lint import NO_BREAK_SPACES, unspaced_marks
+from quiz.site.lint import NO_BREAK_SPACES, strings_in, unspaced_marks
 
 QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\']|\'\')*\'')
 NO_BREAK = "\u00a0"
@@ -31,14 +31,6 @@ def spaced(text: str) -> str:
     for pattern, space in SPACE_BEFORE:
         text = pattern.sub(space, text)
     return text
-
-
-def _strings(node) -> list[str]:
-    if isinstance(node, dict):
-        return [s for value in node.values() for s in _strings(value)]
-    if isinstance(node, list):
-        return [s for value in node for s in _strings(value)]
-    return [node] if isinstance(node, str) else []
 
 
 def fix_file(path: Path) -> int:
@@ -70,7 +62,7 @@ def fix_file(path: Path) -> int:
     if not changed:
         return 0
     result = "\n".join(lines)
-    before, after = _strings(yaml.safe_load(source)), _strings(yaml.safe_load(result))
+    before, after = ([text for _, text in strings_in(yaml.safe_load(data))] for data in (source, result))
     if len(before) != len(after) or any(a.replace(NO_BREAK, " ").replace(" ", "") != b.replace(NO_BREAK, " ").replace(" ", "")
                                         for a, b in zip(after, before)):
         return 0
