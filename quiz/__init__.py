@@ -7,6 +7,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.games",),                                                      # where each game's package is
     (GAMES,),                                                             # quiz.games.faraway, quiz.games.farkle, …
     ("quiz.site.memo",),                                                  # the build's memo, keyed by code and inputs
+    ("quiz.site.codes",),                                                 # problem codes, named
     ("quiz.site.languages", "quiz.site.problems", "quiz.site.wording",    # languages, problems, wording;
      "quiz.site.speech",                                                 # how long a text takes to say;
      "quiz.site.anki", "quiz.site.templating"),                          # Anki decks; the Jinja2 environment

@@ -13,7 +13,8 @@ import yaml
 from repo_copies import FIXTURE_ID, LINT_FIXTURES, apply_lint_fixture, expected_line, fixture_rules
 from rules_reading import ROOT, RULES
 from quiz.site.pipeline import load_site
-from quiz.site.problems import CODES, ContentError
+from quiz.site import codes
+from quiz.site.problems import CODES, ContentError, Problems
 
 
 def test_the_fixture_game_passes_the_lint_and_verify(tmp_path):
@@ -265,10 +266,20 @@ def test_lint_fix_puts_back_the_french_no_break_spaces_and_nothing_else(tmp_path
     load_site(rules)
 
 
-def test_every_problem_code_the_code_names_is_a_known_one():
-    """Problem codes are written where they are found ("RR106"); each one the code under quiz/ writes is in CODES (and
-    so has its fixture and its line in the guide), read from the source, not only where a fixture reaches it."""
-    written = {code for path in (ROOT / "quiz").rglob("*.py")
-               for code in re.findall(r'"(RR\d{3})"', path.read_text(encoding="utf-8"))}
-    assert written - set(CODES) == set(), sorted(written - set(CODES))
-    assert set(CODES) - written == set(), f"codes no code raises: {sorted(set(CODES) - written)}"
+def test_problem_codes_are_named_constants_and_every_one_is_raised():
+    """A problem code is written by its name (codes.WRONG_ANSWER), never as a string ("RR301") that a typo would slip
+    past; every name quiz/site/codes.py defines is raised somewhere (read from the source, not only where a fixture
+    reaches it), and Problems.add refuses anything else, under python -O too."""
+    sources = {path: path.read_text(encoding="utf-8") for path in (ROOT / "quiz").rglob("*.py") if path.name != "codes.py"}
+    literals = {f"{path.relative_to(ROOT)}: {code}" for path, text in sources.items()
+                for code in re.findall(r'"(RR\d{3})"', text)}
+    assert not literals, sorted(literals)
+    used = {name for text in sources.values() for name in re.findall(r"\bcodes\.([A-Z_0-9]+)\b", text)}
+    named = {name for name, value in vars(codes).items() if isinstance(value, codes.Code)}
+    assert used - named == set(), sorted(used - named)
+    assert named - used == set(), f"codes nothing raises: {sorted(named - used)}"
+    assert len(named) == len(CODES)
+    problems = Problems(ROOT)
+    for slip in ("RR301", codes.Code("RR301", "a look-alike")):
+        with pytest.raises(ValueError, match="not one of quiz/site/codes.py"):
+            problems.add(ROOT / "rules", None, None, slip, "x")

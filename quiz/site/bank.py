@@ -2,19 +2,18 @@
 the one stated), the wrong beliefs it catches, its givens shown in its text and its texts in every language."""
 from __future__ import annotations
 
-import collections
 import dataclasses
 from typing import Any
 
 from quiz import games
 from quiz.checker import IllegalState, MalformedInput
+from quiz.site import codes
 from quiz.site.answers import (answer_fits, answer_type_ok, assign, beliefs_of, computed, covers, format_plain,
                                leaf_paths, one_belief_per_answer, options, without_belief)
-from quiz.site.content import Game, Question, Site, digit_runs
-from quiz.site.lint import counted
+from quiz.site.content import Game, Question, Site
 from quiz.site.problems import Problems
 from quiz.site.source import line_of, plain
-from quiz.site.wording import placeholder_paths, resolve, strip_placeholders
+from quiz.site.wording import placeholder_paths, resolve
 
 REMEMBER_QUESTIONS = range(1, 4)     # "Do you remember?" on each refresher: seed 000 asks one; three at most
 QUESTIONS_PER_RULE = 2     # each easy-to-forget rule is tested at least this often
@@ -47,18 +46,18 @@ class QuestionCheck:
         """The question names a rule, a checker rule and options that exist; its derived, vary and keep work."""
         question, ok = self.question, True
         if question.rule not in rule_ids:
-            self.add("RR307", f"rule {question.rule!r} is not an easy-to-forget id of {self.game.id}")
+            self.add(codes.UNKNOWN_NAME, f"rule {question.rule!r} is not an easy-to-forget id of {self.game.id}")
             ok = False
         if question.check not in self.game.checker.rules():
-            self.add("RR307", f"check {question.check!r} is not a rule of {games.folder(self.game.id)}/ "
+            self.add(codes.UNKNOWN_NAME, f"check {question.check!r} is not a rule of {games.folder(self.game.id)}/ "
                      f"(one of {', '.join(self.game.checker.rules())})")
             return False
         if question.options is not None and not all(isinstance(o, str) for o in question.options):
-            self.add("RR307", "options must be names")
+            self.add(codes.UNKNOWN_NAME, "options must be names")
             ok = False
         for name in sorted(set(question.givens) & set(self.facts)):
             # texts are filled with the givens over the facts: "{dice}" would say the given where it may mean the fact
-            self.add("RR206", f"given {name!r} has the name of a fact ({name}: {self.facts[name]!r}): every text of "
+            self.add(codes.GIVEN_NAMED_LIKE_FACT, f"given {name!r} has the name of a fact ({name}: {self.facts[name]!r}): every text of "
                               f"the question would say the given for {{{name}}}; name the given for what it is")
             ok = False
         return self._derived_work() and self._ranges_work() and ok
@@ -72,7 +71,7 @@ class QuestionCheck:
             try:
                 value = plain(resolve({**self.facts, **full}, source))
             except KeyError:
-                self.add("RR306", f"derived: {target!r} comes from {source!r}, which is neither a given nor a fact")
+                self.add(codes.VARIANTS_FAIL, f"derived: {target!r} comes from {source!r}, which is neither a given nor a fact")
                 ok = False
                 continue
             parent = target.rpartition(".")[0]
@@ -82,15 +81,15 @@ class QuestionCheck:
                 pass
             else:
                 if not isinstance(resolve(question.givens, parent) if parent else question.givens, list):
-                    self.add("RR306", f"derived: {target!r} is computed from {source!r}; do not type it in givens as well")
+                    self.add(codes.VARIANTS_FAIL, f"derived: {target!r} is computed from {source!r}; do not type it in givens as well")
                     ok = False
                 elif typed != value:
-                    self.add("RR306", f"derived: {target!r} is computed from {source!r}, but givens type it as {typed!r}")
+                    self.add(codes.VARIANTS_FAIL, f"derived: {target!r} is computed from {source!r}, but givens type it as {typed!r}")
                     ok = False
             try:
                 assign(full, target, value)
             except (KeyError, IndexError, ValueError, TypeError):
-                self.add("RR306", f"derived: {target!r} has no place in the givens")
+                self.add(codes.VARIANTS_FAIL, f"derived: {target!r} has no place in the givens")
                 ok = False
         return ok
 
@@ -103,13 +102,13 @@ class QuestionCheck:
             except KeyError:
                 value = None
             if name in question.derived:
-                self.add("RR306", f"vary: {name!r} is derived; vary what it comes from")
+                self.add(codes.VARIANTS_FAIL, f"vary: {name!r} is derived; vary what it comes from")
                 ok = False
             elif type(value) is not int or bounds[0] > bounds[1] or (len(bounds) == 3 and bounds[2] < 1):
-                self.add("RR306", f"vary: {name!r} needs a whole-number given and a range [low, high] or [low, high, step]")
+                self.add(codes.VARIANTS_FAIL, f"vary: {name!r} needs a whole-number given and a range [low, high] or [low, high, step]")
                 ok = False
         if question.vary and question.keep is None:
-            self.add("RR306", "vary needs keep: what every variant must keep to test the rule (keep: [] if any variant does)")
+            self.add(codes.VARIANTS_FAIL, "vary needs keep: what every variant must keep to test the rule (keep: [] if any variant does)")
             ok = False
         return ok
 
@@ -123,44 +122,44 @@ class QuestionCheck:
             self.add(*self._checker_says(exc))
             return None
         if reasons:
-            self.add("RR302", f"the givens describe a game that cannot happen: {reasons[0]}")
+            self.add(codes.NO_SUCH_GAME, f"the givens describe a game that cannot happen: {reasons[0]}")
             return None
         try:
             result, answer = computed(self.game, question, givens)
         except KeyError as exc:
-            self.add("RR307", f"pick: {question.pick!r} is not part of the checker's result ({exc})")
+            self.add(codes.UNKNOWN_NAME, f"pick: {question.pick!r} is not part of the checker's result ({exc})")
             return None
         except Exception as exc:
             self.add(*self._checker_says(exc))
             return None
         if self.game.witness(question.check, givens) is None:
-            self.add("RR313", f"no game reaches these givens: {games.folder(self.game.id)}/witnesses.py finds no record "
+            self.add(codes.UNREACHED, f"no game reaches these givens: {games.folder(self.game.id)}/witnesses.py finds no record "
                               f"that the engine replays to them (python -m quiz witness {self.game.id} {question.id})")
             return None
         if not answer_type_ok(question.kind, answer):
-            self.add("RR305", f"the checker's {answer!r} is not a {question.kind} answer")
+            self.add(codes.CHECKER_CRASHED, f"the checker's {answer!r} is not a {question.kind} answer")
             return None
         if answer != question.answer:
-            self.add("RR301", f"stated {format_plain(question.answer)}, checker computed {format_plain(answer)}")
+            self.add(codes.WRONG_ANSWER, f"stated {format_plain(question.answer)}, checker computed {format_plain(answer)}")
         if question.kind == "choice" and answer not in (question.options or []):
-            self.add("RR307", f"answer {answer!r} is not among the options")
+            self.add(codes.UNKNOWN_NAME, f"answer {answer!r} is not among the options")
         for condition in question.keep or []:
             try:
                 held = condition.holds({**self.facts, **givens, "answer": answer, "result": result})
             except KeyError as exc:
-                self.add("RR306", f"keep: {condition.text!r} names {exc.args[0]!r}, which is neither a given nor a fact")
+                self.add(codes.VARIANTS_FAIL, f"keep: {condition.text!r} names {exc.args[0]!r}, which is neither a given nor a fact")
                 continue
             if not held:
-                self.add("RR306", f"keep: the stated question itself does not keep {condition.text!r}")
+                self.add(codes.VARIANTS_FAIL, f"keep: the stated question itself does not keep {condition.text!r}")
         believed = self.beliefs_for(givens, answer)
         if believed:
             believed = one_belief_per_answer(believed)[0]
         if believed == [] and not without_belief(self.game, question):
             if not beliefs_of(self.game, question):
-                self.add("RR309", f"no wrong belief of {question.rule!r} distorts {question.check}: the question cannot "
+                self.add(codes.TESTS_NOTHING, f"no wrong belief of {question.rule!r} distorts {question.check}: the question cannot "
                                   f"catch one (a @belief in {games.folder(self.game.id)}/beliefs.py, or ask another rule)")
             else:
-                self.add("RR309", f"every wrong belief of {question.rule!r} answers {format_plain(answer)} too: the "
+                self.add(codes.TESTS_NOTHING, f"every wrong belief of {question.rule!r} answers {format_plain(answer)} too: the "
                                   f"question tests nothing; choose givens where a belief answers otherwise")
         return Answered(answer, result, believed)
 
@@ -169,10 +168,10 @@ class QuestionCheck:
         """A checker's exception as a problem: the givens malformed, no game that can happen, or a bug in the checker
         (one line, not a traceback)."""
         if isinstance(exc, MalformedInput):
-            return "RR304", f"the checker rejects the givens as malformed: {exc}"
+            return codes.MALFORMED_GIVENS, f"the checker rejects the givens as malformed: {exc}"
         if isinstance(exc, IllegalState):
-            return "RR302", f"the givens describe a game that cannot happen: {exc}"
-        return "RR305", f"checker crashed: {type(exc).__name__}: {exc}"
+            return codes.NO_SUCH_GAME, f"the givens describe a game that cannot happen: {exc}"
+        return codes.CHECKER_CRASHED, f"checker crashed: {type(exc).__name__}: {exc}"
 
     def beliefs_for(self, givens: dict, answer: Any) -> list[dict] | None:
         """The wrong beliefs of the question's rule whose answer here differs from the right one: each with its name,
@@ -184,12 +183,12 @@ class QuestionCheck:
                 result = self.game.checker.believe(belief, plain(givens))
                 value = resolve(result, question.pick) if question.pick and result is not None else result
             except Exception as exc:  # a belief is code like a rule: a bug in it is one line, not a traceback
-                self.add("RR305", f"the belief {belief.name!r} ({belief.method}) crashed: {type(exc).__name__}: {exc}")
+                self.add(codes.CHECKER_CRASHED, f"the belief {belief.name!r} ({belief.method}) crashed: {type(exc).__name__}: {exc}")
                 return None
             if value is None or value == answer:
                 continue
             if not answer_fits(question, value, choices):
-                self.add("RR305", f"the belief {belief.name!r} answers {value!r}, which a player cannot give here")
+                self.add(codes.CHECKER_CRASHED, f"the belief {belief.name!r} answers {value!r}, which a player cannot give here")
                 return None
             found.append({"belief": belief.name, "rule": belief.entry, "answer": value})
         return found
@@ -212,10 +211,10 @@ class QuestionCheck:
 
         for leaf in leaf_paths(givens):
             if not visible(leaf):
-                self.add("RR303", f"given {leaf!r} is not in the text and not derived", path, line)
+                self.add(codes.GIVEN_NOT_SHOWN, f"given {leaf!r} is not in the text and not derived", path, line)
 
     def texts(self) -> dict[str, dict] | None:
-        """Each language's entry, shaped right and with exactly English's placeholders; None if English is unusable."""
+        """Each language's entry, shaped right (lint checked its placeholders and digits); None if English is unusable."""
         question = self.question
         yesno = question.kind == "yesno"
         entries = {}
@@ -226,38 +225,14 @@ class QuestionCheck:
             path = self.game.dir / f"questions.{lang}.yml"
             entry = texts.get(question.id)
             if entry is None:
-                self.add("RR308", f"missing the {lang} text of this question", path, line_of(texts))
+                self.add(codes.QUESTION_TEXTS, f"missing the {lang} text of this question", path, line_of(texts))
                 continue
             if yesno != isinstance(entry["why"], dict):   # the schema checked the rest of the shape
-                self.add("RR308", "a yes/no question needs a why for yes and for no" if yesno
+                self.add(codes.QUESTION_TEXTS, "a yes/no question needs a why for yes and for no" if yesno
                          else "why must be one line of text", path, line_of(entry, "why"))
                 continue
             entries[lang] = entry
-        reference = entries.get(self.site.default_language)
-        if reference is None:
-            return None
-        for lang, entry in entries.items():
-            if lang == self.site.default_language:
-                continue
-            path = self.game.dir / f"questions.{lang}.yml"
-            for key, text, ref_text in self._strings(entry, reference):
-                line = line_of(entry, key.split(".")[0])
-                mine, theirs = collections.Counter(placeholder_paths(text)), collections.Counter(placeholder_paths(ref_text))
-                if mine != theirs:
-                    self.add("RR103", f"{key}: placeholders {counted(mine)} differ from {self.site.default_language} "
-                                      f"{counted(theirs)}", path, line)
-                if digit_runs(strip_placeholders(text)) != digit_runs(strip_placeholders(ref_text)):
-                    self.add("RR104", f"{key}: digits differ from {self.site.default_language}", path, line)
-        return entries
-
-    @staticmethod
-    def _strings(entry: dict, reference: dict):
-        yield "text", entry["text"], reference["text"]
-        if isinstance(entry["why"], dict):
-            for answer in ("yes", "no"):
-                yield f"why.{answer}", entry["why"][answer], reference["why"][answer]
-        else:
-            yield "why", entry["why"], reference["why"]
+        return entries if self.site.default_language in entries else None
 
 
 def forget_entries(game: Game) -> list:

@@ -11,6 +11,7 @@ from typing import Any
 
 from quiz import games
 from quiz.checker import MalformedInput, Presentation, Rules, Witnesses
+from quiz.site import codes
 from quiz.site.languages import rules_dir, site_languages
 from quiz.site.problems import ContentError, Problems
 from quiz.site.rulesets import RuleSets, bound_with_reads, load_rule_sets
@@ -279,14 +280,14 @@ def _sections(raw: list, path: Path, problems: Problems) -> list[Section]:
             for name, text in (e.get("when") or {}).items():
                 condition = conditions(text)
                 if condition is None:
-                    problems.add(path, line_of(e, "when"), e["id"], "RR005", f"when.{name}: {text!r} is not a comparison "
+                    problems.add(path, line_of(e, "when"), e["id"], codes.WRONG_VALUE, f"when.{name}: {text!r} is not a comparison "
                                                                              f"like 'opening_minimum > 0'")
                 else:
                     when.append((name, condition))
             if "applies" in e:
                 applies = conditions(e["applies"])
                 if applies is None:
-                    problems.add(path, line_of(e, "applies"), e["id"], "RR005",
+                    problems.add(path, line_of(e, "applies"), e["id"], codes.WRONG_VALUE,
                                  f"applies: {e['applies']!r} is not a comparison like 'points_straight > 0'")
             entries.append(Entry(e["id"], tuple(e.get("pages", ())), e.get("rank"), line_of(e), tuple(when), applies))
         sections.append(Section(item["section"], entries, item.get("spoken", False)))
@@ -304,7 +305,7 @@ def _bind_checker(game_id: str, raw: dict, path: Path, problems: Problems):
 
         # a package that is there but imports one that is not says which, and where in which module it failed
         if isinstance(exc, ModuleNotFoundError) and exc.name == package:
-            problems.add(path, None, game_id, "RR007", f"no rules checker package {folder}/")
+            problems.add(path, None, game_id, codes.NO_CHECKER, f"no rules checker package {folder}/")
             return None, None
         frames = [(exc.filename, exc.lineno)] if isinstance(exc, SyntaxError) else \
             [(frame.filename, frame.lineno) for frame in traceback.extract_tb(exc.__traceback__)]
@@ -312,21 +313,21 @@ def _bind_checker(game_id: str, raw: dict, path: Path, problems: Problems):
         inside = [(Path(name).resolve(), line) for name, line in frames
                   if name and home is not None and home in Path(name).resolve().parents]
         where = f"{folder}/{inside[-1][0].relative_to(home).as_posix()}:{inside[-1][1]}" if inside else f"{folder}/"
-        problems.add(path, None, game_id, "RR007", f"{where} failed to load: {type(exc).__name__}: {exc}")
+        problems.add(path, None, game_id, codes.NO_CHECKER, f"{where} failed to load: {type(exc).__name__}: {exc}")
         return None, None
     try:
         checker_class, presentation_class = games.contract(module)
     except TypeError as exc:
-        problems.add(path, None, game_id, "RR007", f"{folder}/: {exc}")
+        problems.add(path, None, game_id, codes.NO_CHECKER, f"{folder}/: {exc}")
         return None, None
     try:
         checker = checker_class.bind(plain(raw))
         return checker, presentation_class(checker)
     except MalformedInput as exc:  # a fact or table that is not the shape the checker declares
         line = line_of(raw, "tables" if str(exc).startswith("tables") else "facts")
-        problems.add(path, line, game_id, "RR007", f"{folder}/ rejects the facts: {exc}")
+        problems.add(path, line, game_id, codes.NO_CHECKER, f"{folder}/ rejects the facts: {exc}")
     except Exception as exc:  # e.g. a fact the checker needs is missing
-        problems.add(path, None, game_id, "RR007", f"{folder}/ cannot use these facts: {type(exc).__name__}: {exc}")
+        problems.add(path, None, game_id, codes.NO_CHECKER, f"{folder}/ cannot use these facts: {type(exc).__name__}: {exc}")
     return None, None
 
 
@@ -344,7 +345,7 @@ def _load_texts(game_dir: Path, stem: str, schema_name: str, languages: tuple[st
     for lang in languages:
         path = game_dir / f"{stem}.{lang}.yml"
         if not path.exists():
-            problems.add(path, None, game_id, "RR002", f"missing the {lang} texts")
+            problems.add(path, None, game_id, codes.MISSING_FILE, f"missing the {lang} texts")
             continue
         loaded = load_yaml(path, problems)
         if loaded is not None and check_schema(loaded, schema_name, path, problems, id_of_path=id_of_path):
@@ -352,7 +353,7 @@ def _load_texts(game_dir: Path, stem: str, schema_name: str, languages: tuple[st
     for extra in sorted(game_dir.glob(f"{stem}.*.yml")):
         lang = extra.name.split(".")[1]
         if lang not in languages:
-            problems.add(extra, None, None, "RR006", f"unknown language {lang!r}; the site builds {', '.join(languages)}")
+            problems.add(extra, None, None, codes.UNBUILT_LANGUAGE, f"unknown language {lang!r}; the site builds {', '.join(languages)}")
     return texts
 
 
@@ -363,7 +364,7 @@ def _question(raw: dict, path: Path, problems: Problems) -> Question | None:
         for text in raw["keep"]:
             condition = Condition.parse(text)
             if condition is None:
-                problems.add(path, line_of(raw, "keep"), raw["id"], "RR306",
+                problems.add(path, line_of(raw, "keep"), raw["id"], codes.VARIANTS_FAIL,
                              f"keep: {text!r} is not a comparison like 'answer == yes' or 'taken <= players'")
                 return None
             keep.append(condition)
@@ -371,7 +372,7 @@ def _question(raw: dict, path: Path, problems: Problems) -> Question | None:
     for text in raw.get("presumes") or []:
         found = conditions(text)
         if found is None:
-            problems.add(path, line_of(raw, "presumes"), raw["id"], "RR005",
+            problems.add(path, line_of(raw, "presumes"), raw["id"], codes.WRONG_VALUE,
                          f"presumes: {text!r} is not a comparison like 'final_round == no'")
             return None
         presumes.extend(found)
@@ -401,20 +402,20 @@ def _date(raw: dict, path: Path, problems: Problems) -> datetime.date | None:
     try:
         return datetime.date.fromisoformat(raw["as_of"])
     except ValueError:
-        problems.add(path, line_of(raw, "as_of"), raw["id"], "RR005", f"as_of {raw['as_of']!r} is no date")
+        problems.add(path, line_of(raw, "as_of"), raw["id"], codes.WRONG_VALUE, f"as_of {raw['as_of']!r} is no date")
         return None
 
 
 def load_game(game_dir: Path, languages: tuple[str, ...], problems: Problems) -> Game | None:
     path = game_dir / "game.yml"
     if not path.exists():
-        problems.add(path, None, game_dir.name, "RR002", "missing game.yml")
+        problems.add(path, None, game_dir.name, codes.MISSING_FILE, "missing game.yml")
         return None
     raw = load_yaml(path, problems)
     if raw is None or not check_schema(raw, "game", path, problems, default_id=game_dir.name):
         return None
     if raw["id"] != game_dir.name:
-        problems.add(path, line_of(raw, "id"), str(raw["id"]), "RR005", f"id must match its folder name {game_dir.name!r}")
+        problems.add(path, line_of(raw, "id"), str(raw["id"]), codes.WRONG_VALUE, f"id must match its folder name {game_dir.name!r}")
     pages = {kind: _sections(raw[kind], path, problems) for kind in PAGE_KINDS}
     for name, sections in (raw.get("extra_pages") or {}).items():
         pages[name] = _sections(sections, path, problems)
@@ -431,7 +432,7 @@ def load_game(game_dir: Path, languages: tuple[str, ...], problems: Problems) ->
         try:
             game.witnesses = games.witnesses(games.load(game.id))
         except TypeError as exc:
-            problems.add(path, None, game.id, "RR007", f"{games.folder(game.id)}/: {exc}")
+            problems.add(path, None, game.id, codes.NO_CHECKER, f"{games.folder(game.id)}/: {exc}")
     _load_questions(game, languages, problems)
     return game
 
@@ -444,14 +445,14 @@ def load_content(root: Path) -> Site:
     for lang in languages.codes:
         path = root / f"ui.{lang}.yml"
         if not path.exists():
-            problems.add(path, None, None, "RR002", f"missing the {lang} interface texts")
+            problems.add(path, None, None, codes.MISSING_FILE, f"missing the {lang} interface texts")
             continue
         loaded = load_yaml(path, problems)
         if loaded is not None and check_schema(loaded, "ui", path, problems):
             ui[lang] = loaded
     for extra in sorted(root.glob("ui.*.yml")):
         if extra.name.split(".")[1] not in languages.codes:
-            problems.add(extra, None, None, "RR006", f"unknown language {extra.name.split('.')[1]!r}; "
+            problems.add(extra, None, None, codes.UNBUILT_LANGUAGE, f"unknown language {extra.name.split('.')[1]!r}; "
                                                      f"the site builds {', '.join(languages.codes)}")
     games, drafts = [], {}
     for game_dir in sorted(d for d in root.iterdir() if d.is_dir()):

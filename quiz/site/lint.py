@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from quiz import games
+from quiz.site import codes
 from quiz.site.content import (BROWSER_PLACEHOLDERS, GENERATOR_PLACEHOLDERS, SAME_AT_EVERY_TABLE, SECTION_FIELDS, Game,
                                Site, digit_runs)
 from quiz.site.problems import Problems
@@ -68,25 +69,55 @@ def mirror(reference: dict, other: dict, other_path: Path, lang: str, reference_
     ref_leaves = {path: value for path, value, _ in _leaves(reference)}
     other_leaves = {path: value for path, value, _ in _leaves(other)}
     for path in sorted({_first_absent(path, other) for path in ref_leaves.keys() - other_leaves.keys()}, key=str):
-        problems.add(other_path, _where(other, path[:-1]), id_of(path), "RR101", f"missing the {lang} text")
+        problems.add(other_path, _where(other, path[:-1]), id_of(path), codes.MISSING_TEXT, f"missing the {lang} text")
     for path in sorted({_first_absent(path, reference) for path in other_leaves.keys() - ref_leaves.keys()}, key=str):
-        problems.add(other_path, _where(other, path), id_of(path), "RR102", f"extra key, not in the {reference_lang} texts")
+        problems.add(other_path, _where(other, path), id_of(path), codes.EXTRA_TEXT, f"extra key, not in the {reference_lang} texts")
     for path in ref_leaves.keys() & other_leaves.keys():
         ref, text = ref_leaves[path], other_leaves[path]
         line = _where(other, path)
         if not isinstance(text, str):
-            problems.add(other_path, line, id_of(path), "RR005", f"must be text, not {type(text).__name__}")
+            problems.add(other_path, line, id_of(path), codes.WRONG_VALUE, f"must be text, not {type(text).__name__}")
             continue
         if not isinstance(ref, str):
             continue
-        mine, theirs = collections.Counter(placeholder_paths(text)), collections.Counter(placeholder_paths(ref))
-        if mine != theirs:
-            problems.add(other_path, line, id_of(path), "RR103",
-                         f"placeholders {counted(mine)} differ from {reference_lang} {counted(theirs)}")
-        if digit_runs(strip_placeholders(text)) != digit_runs(strip_placeholders(ref)):
-            problems.add(other_path, line, id_of(path), "RR104",
-                         f"digits {digit_runs(strip_placeholders(text))} differ from {reference_lang} "
-                         f"{digit_runs(strip_placeholders(ref))}")
+        _same_placeholders_and_digits(text, ref, reference_lang, problems, other_path, line, id_of(path))
+
+
+def _same_placeholders_and_digits(text: str, reference: str, reference_lang: str, problems: Problems, path: Path,
+                                  line: int | None, id_: str, key: str = "") -> None:
+    """A translation names the same placeholders as often as the reference text, and types the same digits."""
+    mine, theirs = collections.Counter(placeholder_paths(text)), collections.Counter(placeholder_paths(reference))
+    if mine != theirs:
+        problems.add(path, line, id_, codes.OTHER_PLACEHOLDERS,
+                     f"{key}placeholders {counted(mine)} differ from {reference_lang} {counted(theirs)}")
+    digits, reference_digits = digit_runs(strip_placeholders(text)), digit_runs(strip_placeholders(reference))
+    if digits != reference_digits:
+        problems.add(path, line, id_, codes.OTHER_DIGITS, f"{key}digits {digits} differ from {reference_lang} "
+                                                          f"{reference_digits}")
+
+
+def lint_question_texts(site: Site, game: Game, problems: Problems) -> None:
+    """A question's text and why in every language name English's placeholders, as often, and type its digits. (A
+    question's texts missing or misshapen in a language are verify's: RR308.)"""
+    reference_lang = site.default_language
+    reference = game.question_texts.get(reference_lang) or {}
+    for lang, texts in game.question_texts.items():
+        if lang == reference_lang:
+            continue
+        for question_id, entry in texts.items():
+            theirs = reference.get(question_id)
+            if not isinstance(theirs, dict) or not isinstance(entry, dict):
+                continue
+            for key in ("text", "why"):
+                mine, ref = entry.get(key), theirs.get(key)
+                pairs = ([(key, mine, ref)] if isinstance(mine, str) and isinstance(ref, str) else
+                         [(f"{key}.{answer}", mine[answer], ref[answer]) for answer in ("yes", "no")
+                          if isinstance(mine, dict) and isinstance(ref, dict)
+                          and isinstance(mine.get(answer), str) and isinstance(ref.get(answer), str)])
+                for name, text, ref_text in pairs:
+                    _same_placeholders_and_digits(text, ref_text, reference_lang, problems,
+                                                  game.dir / f"questions.{lang}.yml", line_of(entry, key), question_id,
+                                                  key=f"{name}: ")
 
 
 def _format_fields(text: str) -> set[str]:
@@ -104,31 +135,31 @@ def lint_words(site: Site, game: Game, problems: Problems) -> None:
         words = texts.get(WORDS) or {}
         path = game.dir / f"text.{lang}.yml"
         for name in sorted(reference.keys() - words.keys(), key=str):
-            problems.add(path, line_of(texts, WORDS), f"{WORDS}.{name}", "RR101", f"missing the {lang} text")
+            problems.add(path, line_of(texts, WORDS), f"{WORDS}.{name}", codes.MISSING_TEXT, f"missing the {lang} text")
         for name in sorted(words.keys() - reference.keys(), key=str):
-            problems.add(path, line_of(words, name), f"{WORDS}.{name}", "RR102",
+            problems.add(path, line_of(words, name), f"{WORDS}.{name}", codes.EXTRA_TEXT,
                          f"extra key, not in the {reference_lang} texts")
         for name in sorted(words.keys() & reference.keys(), key=str):
             entry, ref, line, id_ = words[name], reference[name], line_of(words, name), f"{WORDS}.{name}"
             if is_plural_entry(ref):
                 wanted = set(plural_categories(lang))
                 if plural_forms(entry) != wanted:
-                    problems.add(path, line, id_, "RR106", f"a {lang} count needs exactly the CLDR forms "
+                    problems.add(path, line, id_, codes.COUNT_FORMS, f"a {lang} count needs exactly the CLDR forms "
                                                            f"{sorted(wanted)}, not {sorted(plural_forms(entry))}")
                 for form, text in entry.items():
                     if COUNT_MARK not in text and form in wanted:     # an exact form ("=1") may say it in words
-                        problems.add(path, line, id_, "RR106", f"form {form!r} must show the number as {COUNT_MARK}")
+                        problems.add(path, line, id_, codes.COUNT_FORMS, f"form {form!r} must show the number as {COUNT_MARK}")
                 if count_starts_a_clause(entry) and not _says_one_in_words(entry.get("=1")):
-                    problems.add(path, line, id_, "RR115", f"the count is the subject of a clause (its forms "
+                    problems.add(path, line, id_, codes.COUNT_STARTS_CLAUSE, f"the count is the subject of a clause (its forms "
                                                            f"{' / '.join(repr(entry[f]) for f in sorted(plural_forms(entry)))} "
                                                            f"agree past the noun), where prose says one as a word: "
                                                            f"add \"=1\" with it, as {reference_lang} \"one of them has\"")
                 continue
             if set(entry) != set(ref):
-                problems.add(path, line, id_, "RR107", f"keys {sorted(entry)} differ from {reference_lang} {sorted(ref)}")
+                problems.add(path, line, id_, codes.OTHER_WORDS_KEYS, f"keys {sorted(entry)} differ from {reference_lang} {sorted(ref)}")
             for key in entry.keys() & ref.keys():
                 if _format_fields(entry[key]) != _format_fields(ref[key]):
-                    problems.add(path, line_of(entry, key), f"{id_}.{key}", "RR107",
+                    problems.add(path, line_of(entry, key), f"{id_}.{key}", codes.OTHER_WORDS_KEYS,
                                  f"fields {sorted(_format_fields(entry[key]))} differ from {reference_lang} "
                                  f"{sorted(_format_fields(ref[key]))}")
 
@@ -153,26 +184,26 @@ def lint_structure(game: Game, problems: Problems) -> None:
     for page, sections in game.pages.items():
         for section in sections:
             if section.entries and not SECTION_FIELDS[section.kind]:
-                problems.add(path, line_of(game.raw), None, "RR204", f"section {section.kind!r} takes no entries")
+                problems.add(path, line_of(game.raw), None, codes.ID_WITHOUT_TEXT, f"section {section.kind!r} takes no entries")
             for entry in section.entries:
                 if entry.id in seen:
-                    problems.add(path, entry.line, entry.id, "RR201", f"duplicate id (also in {seen[entry.id]})")
+                    problems.add(path, entry.line, entry.id, codes.ID_TWICE, f"duplicate id (also in {seen[entry.id]})")
                 seen[entry.id] = f"{page}/{section.kind}"
                 if entry.pages and game.rulebook is None:
-                    problems.add(path, entry.line, entry.id, "RR202", "page refs given but the game has no rulebook")
+                    problems.add(path, entry.line, entry.id, codes.PAGE_OUTSIDE_RULEBOOK, "page refs given but the game has no rulebook")
                 last = game.rulebook["pages"] if game.rulebook else 0
                 for number in entry.pages:
                     if not 1 <= number <= last:
-                        problems.add(path, entry.line, entry.id, "RR202",
+                        problems.add(path, entry.line, entry.id, codes.PAGE_OUTSIDE_RULEBOOK,
                                      f"page ref {number} is outside the rulebook's pages 1–{last}")
                 if section.kind == "calculator" and entry.id not in game.presentation.calculators():
-                    problems.add(path, entry.line, entry.id, "RR007",
+                    problems.add(path, entry.line, entry.id, codes.NO_CHECKER,
                                  f"{games.folder(game.id)}/ offers no calculator {entry.id!r} (presentation.py calculators())")
                 if section.kind == "forget" and entry.rank is None:
-                    problems.add(path, entry.line, entry.id, "RR203", "an easy-to-forget entry needs a rank")
+                    problems.add(path, entry.line, entry.id, codes.RANK, "an easy-to-forget entry needs a rank")
                 if entry.rank is not None:
                     if entry.rank in ranks:
-                        problems.add(path, entry.line, entry.id, "RR203", f"rank {entry.rank} also given to {ranks[entry.rank]}")
+                        problems.add(path, entry.line, entry.id, codes.RANK, f"rank {entry.rank} also given to {ranks[entry.rank]}")
                     ranks[entry.rank] = entry.id
 
 
@@ -187,30 +218,30 @@ def lint_game_texts(site: Site, game: Game, problems: Problems) -> None:
               for part in ("title", "description", "intro")] + (["rulebook_ref"] if game.rulebook else [])
     for key in needed:
         if key not in reference:
-            problems.add(ref_path, line_of(reference), None, "RR004", f"missing key {key!r}")
+            problems.add(ref_path, line_of(reference), None, codes.MISSING_KEY, f"missing key {key!r}")
     fields_by_id = {e.id: SECTION_FIELDS[s.kind] for sections in game.pages.values() for s in sections for e in s.entries}
     variants_by_id = {e.id: {name for name, _ in e.when} for sections in game.pages.values() for s in sections
                       for e in s.entries}
     entries = reference["entries"]
     for entry_id, fields in fields_by_id.items():
         if entry_id not in entries:
-            problems.add(ref_path, line_of(entries), entry_id, "RR204", "id in game.yml has no text")
+            problems.add(ref_path, line_of(entries), entry_id, codes.ID_WITHOUT_TEXT, "id in game.yml has no text")
             continue
         text = entries[entry_id]
         allowed = {f.rstrip("?"): not f.endswith("?") for f in fields}
         for variant in variants_by_id[entry_id]:
             if not isinstance(text.get(variant), dict):
-                problems.add(ref_path, line_of(text), entry_id, "RR204", f"missing the texts of the variant {variant!r}")
+                problems.add(ref_path, line_of(text), entry_id, codes.ID_WITHOUT_TEXT, f"missing the texts of the variant {variant!r}")
                 continue
             for field in text[variant].keys() - allowed.keys():
-                problems.add(ref_path, line_of(text[variant], field), entry_id, "RR204",
+                problems.add(ref_path, line_of(text[variant], field), entry_id, codes.ID_WITHOUT_TEXT,
                              f"unknown field {field!r} in the variant {variant!r}")
         for field in text.keys() - allowed.keys() - variants_by_id[entry_id]:
-            problems.add(ref_path, line_of(text, field), entry_id, "RR204", f"unknown field {field!r}")
+            problems.add(ref_path, line_of(text, field), entry_id, codes.ID_WITHOUT_TEXT, f"unknown field {field!r}")
         for field in [f for f, required in allowed.items() if required and f not in text]:
-            problems.add(ref_path, line_of(text), entry_id, "RR204", f"missing field {field!r}")
+            problems.add(ref_path, line_of(text), entry_id, codes.ID_WITHOUT_TEXT, f"missing field {field!r}")
     for entry_id in entries.keys() - fields_by_id.keys():
-        problems.add(ref_path, line_of(entries, entry_id), entry_id, "RR204", "text for an id that game.yml does not use")
+        problems.add(ref_path, line_of(entries, entry_id), entry_id, codes.ID_WITHOUT_TEXT, "text for an id that game.yml does not use")
 
     def id_of(path: tuple) -> str:
         return ".".join(map(str, path[1:] if path[0] == "entries" and len(path) > 1 else path))
@@ -238,7 +269,7 @@ def lint_fillable(game: Game, problems: Problems, id_of) -> None:
             try:
                 wording.fill(text, {**values, **extra})
             except WordingError as exc:
-                problems.add(game.dir / f"text.{lang}.yml", _where(texts, path), id_of(path), "RR105", str(exc))
+                problems.add(game.dir / f"text.{lang}.yml", _where(texts, path), id_of(path), codes.DOES_NOT_FILL, str(exc))
 
 
 STEP_NUMBER = re.compile(r"^\d+\.\s")
@@ -263,7 +294,7 @@ def lint_retyped_facts(site: Site, game: Game, problems: Problems) -> None:
             for number in DIGIT_RUN.findall(STEP_NUMBER.sub("", strip_placeholders(text))):
                 if int(number) in by_value and int(number) not in declared:
                     names = ", ".join(f"{{{n}}}" for n in by_value[int(number)])
-                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR108",
+                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), codes.TYPED_FACT,
                                  f"{number} is typed where a fact holds it: write {names} (or declare it under "
                                  f"typed_numbers in game.yml)")
 
@@ -278,7 +309,7 @@ def lint_todos(site: Site, game: Game, problems: Problems) -> None:
     for path, texts in sources:
         for key_path, text, _ in _leaves(texts):
             if isinstance(text, str) and TODO.search(text):
-                problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR109", "still says TODO")
+                problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), codes.TODO_LEFT, "still says TODO")
 
 
 # --- the form of a text: typography, Markdown, dates ---------------------------------------------------------------
@@ -340,7 +371,7 @@ def lint_typography(site: Site, problems: Problems) -> None:
         for path, texts in _text_files(site, lang):
             for key_path, text in strings_in(texts):
                 for place in unspaced_marks(text):
-                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR110",
+                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), codes.FRENCH_SPACING,
                                  f"no no-break space at {place!r}: {lang} writes one (U+00A0, or the narrow U+202F) before : ; "
                                  f"! ? and inside « », in place of the space or where there is none "
                                  f"(python -m quiz lint --fix puts them in)")
@@ -362,7 +393,7 @@ def lint_apostrophes(site: Site, problems: Problems) -> None:
                 for found in APOSTROPHE.finditer(text):
                     if found.group() != usual:
                         at = found.start()
-                        problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR114",
+                        problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), codes.OTHER_APOSTROPHE,
                                      f"apostrophe {found.group()!r} at {text[max(0, at - 8): at + 4]!r}: {lang} writes "
                                      f"{usual!r} (labels.apostrophe)")
                         break
@@ -393,7 +424,7 @@ def lint_list_markers(site: Site, game: Game, problems: Problems) -> None:
             marker = LIST_MARKER.search(filled)
             if marker:
                 problems.add(game.dir / f"text.{lang}.yml", _where(texts, key_path), ".".join(map(str, key_path)),
-                             "RR111", f"a line starts with {marker.group().strip()!r}, which Markdown draws as a "
+                             codes.READS_AS_LIST, f"a line starts with {marker.group().strip()!r}, which Markdown draws as a "
                                       f"numbered list: write it with a backslash before the dot ({{placeholder}}\\.)")
 
 
@@ -409,7 +440,7 @@ def lint_labels_shown_as_is(game: Game, problems: Problems) -> None:
         for key_path, text in strings_in(texts):
             if shown_as_is(key_path) and placeholder_paths(text):
                 problems.add(game.dir / f"text.{lang}.yml", _where(texts, key_path),
-                             ".".join(map(str, key_path[1:] if key_path[0] == "entries" else key_path)), "RR113", f"{text!r}: a table's label is shown as it is, never filled in: type its words "
+                             ".".join(map(str, key_path[1:] if key_path[0] == "entries" else key_path)), codes.PLACEHOLDER_IN_LABEL, f"{text!r}: a table's label is shown as it is, never filled in: type its words "
                                       f"(a column shows the numbers)")
 
 
@@ -423,7 +454,7 @@ def lint_typed_dates(site: Site, problems: Problems) -> None:
         for path, texts in _text_files(site, lang):
             for key_path, text in strings_in(texts):
                 for date in TYPED_DATE.findall(strip_placeholders(text)):
-                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR112",
+                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), codes.TYPED_DATE,
                                  f"the date {date!r} is typed: write {{as_of}} (game.yml), which each language writes "
                                  f"in its own format")
 
@@ -437,21 +468,21 @@ def lint_rule_set_texts(site: Site, game: Game, problems: Problems) -> None:
     texts = game.texts.get(site.default_language) or {}
     own = texts.get("rule_sets")
     if own is None:
-        problems.add(path, line_of(texts), "rule_sets", "RR204", "the game has rule sets (sets.yml): name them here")
+        problems.add(path, line_of(texts), "rule_sets", codes.ID_WITHOUT_TEXT, "the game has rule sets (sets.yml): name them here")
         return
     for set_id in game.rule_sets.sets.keys() - own["sets"].keys():
-        problems.add(path, line_of(own, "sets"), set_id, "RR204", "a rule set of sets.yml without its name and note")
+        problems.add(path, line_of(own, "sets"), set_id, codes.ID_WITHOUT_TEXT, "a rule set of sets.yml without its name and note")
     for set_id in own["sets"].keys() - game.rule_sets.sets.keys():
-        problems.add(path, line_of(own["sets"], set_id), set_id, "RR204", "text for a set that sets.yml does not have")
+        problems.add(path, line_of(own["sets"], set_id), set_id, codes.ID_WITHOUT_TEXT, "text for a set that sets.yml does not have")
     named = {entry for entry, fields in texts["entries"].items() if "label" in fields} | set(own["rules"])
     changed = {name for rule_set in game.rule_sets.sets.values() for name in rule_set.changes}
     changed |= {rule.fact or rule.option["id"] for rule in game.rule_sets.house_rules}
     changed |= {name for rule_set in game.rule_sets.sets.values() for name in rule_set.silent}
     for name in sorted(changed - named):
-        problems.add(path, line_of(own, "rules"), name, "RR204", "a rule a set or house rule changes, without a name "
+        problems.add(path, line_of(own, "rules"), name, codes.ID_WITHOUT_TEXT, "a rule a set or house rule changes, without a name "
                                                                  "(`rule_sets: rules:`)")
     for name in sorted(own["rules"].keys() - changed):
-        problems.add(path, line_of(own["rules"], name), name, "RR204", "text for a rule no set or house rule changes")
+        problems.add(path, line_of(own["rules"], name), name, codes.ID_WITHOUT_TEXT, "text for a rule no set or house rule changes")
 
 
 def lint_texts_at_tables(site: Site, game: Game, problems: Problems) -> None:
@@ -472,7 +503,7 @@ def lint_texts_at_tables(site: Site, game: Game, problems: Problems) -> None:
                     if failed:
                         field, table, error = failed
                         problems.add(game.dir / f"text.{lang}.yml", _where(texts, ("entries", entry.id, field)),
-                                     f"{entry.id}.{field}", "RR105", f"{error} at the table ?rules={table.address()}")
+                                     f"{entry.id}.{field}", codes.DOES_NOT_FILL, f"{error} at the table ?rules={table.address()}")
 
 
 def _unfilled_at_tables(game: Game, wording, entry, raw: dict):
@@ -517,7 +548,7 @@ def lint_bare_labels(site: Site, game: Game, problems: Problems) -> None:
         for path, texts in files:
             for key_path, text in strings_in(texts):
                 for found in bare.finditer(text):
-                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR116",
+                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), codes.BARE_LABEL,
                                  f"bare label {found.group()!r}: {lang} numbers a card before its name "
                                  f"(\"… {word} {found.group(1)} …\", labels.numbered), as its other texts do")
 
@@ -531,7 +562,7 @@ def lint_glossaries(site: Site, problems: Problems) -> None:
             other = re.compile(rf"(?<![^\W\d_])({'|'.join(map(re.escape, term['not']))})\w*", re.IGNORECASE)
             for key_path, text in strings_in(texts):
                 if found := other.search(strip_placeholders(text)):
-                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), "RR117",
+                    problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), codes.SECOND_WORD,
                                  f"{found.group()!r} for {thing}: {lang} calls it {term['use']!r} on these pages "
                                  f"(glossary.yml)")
     for lang in site.languages:
@@ -551,6 +582,7 @@ def lint_site(site: Site, problems: Problems) -> None:
     for game in site.games:
         lint_structure(game, problems)
         lint_game_texts(site, game, problems)
+        lint_question_texts(site, game, problems)
         lint_retyped_facts(site, game, problems)
         lint_todos(site, game, problems)
         lint_list_markers(site, game, problems)

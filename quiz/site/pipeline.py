@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from quiz.site import codes
 from quiz.site import lint, table_answers
 from quiz.site.verify import verify_site
 from quiz.site.content import Site, load_content
 from quiz.site.memo import Memo
 from quiz.site.problems import Problem, Problems
 
-DRAFT_SHOWABLE = {"RR109", "RR205"}   # unfinished texts and too few questions: the pages still render
+DRAFT_SHOWABLE = {codes.TODO_LEFT.number, codes.QUESTION_COUNT.number}   # unfinished texts and too few questions: the pages still render
 
 
 def load_site(root: Path, verify: bool = True, show_drafts: bool = False, memo: Memo | None = None) -> Site:

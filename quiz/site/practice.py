@@ -8,6 +8,7 @@ import math
 import random
 
 from quiz.checker import IllegalState, MalformedInput
+from quiz.site import codes
 from quiz.site.answers import (answer_type_ok, assign, computed, format_plain, one_belief_per_answer, with_derived,
                                without_belief)
 from quiz.site.bank import QuestionCheck, forget_entries
@@ -84,13 +85,13 @@ class PracticeDraw:
                     continue
                 result, answer = computed(game, question, givens)
             except (MalformedInput, IllegalState) as exc:
-                self.add("RR306", f"vary draws malformed givens ({exc}); {self.steps() or 'narrow the ranges'}")
+                self.add(codes.VARIANTS_FAIL, f"vary draws malformed givens ({exc}); {self.steps() or 'narrow the ranges'}")
                 return None
             except Exception as exc:
-                self.add("RR305", f"checker crashed on a variant: {type(exc).__name__}: {exc}")
+                self.add(codes.CHECKER_CRASHED, f"checker crashed on a variant: {type(exc).__name__}: {exc}")
                 return None
             if not answer_type_ok(question.kind, answer):
-                self.add("RR305", f"the checker's {answer!r} for a variant is not a {question.kind} answer")
+                self.add(codes.CHECKER_CRASHED, f"the checker's {answer!r} for a variant is not a {question.kind} answer")
                 return None
             if not all(c.holds({**self.facts, **givens, "answer": answer, "result": result}) for c in after):
                 practice.lost += 1
@@ -116,11 +117,11 @@ class PracticeDraw:
         if MIN_PRACTICE_VARIANTS <= len(practice.variants) < PRACTICE_VARIANTS and no_game > len(practice.variants):
             advice = self.steps()   # most draws were no game: a range that misses its step still builds, just thinly
             if advice:
-                self.add("RR306", f"vary: {no_game} draws are games that cannot happen, only "
+                self.add(codes.VARIANTS_FAIL, f"vary: {no_game} draws are games that cannot happen, only "
                                   f"{len(practice.variants)} of {PRACTICE_VARIANTS} variants are left; {advice}")
                 return None
         if len(practice.variants) < MIN_PRACTICE_VARIANTS:
-            self.add("RR306", f"vary: only {len(practice.variants)} variant(s) are legal, keep "
+            self.add(codes.VARIANTS_FAIL, f"vary: only {len(practice.variants)} variant(s) are legal, keep "
                      f"{', '.join(c.text for c in question.keep or []) or 'the question'} and catch a wrong belief"
                      f" ({practice.illegal} illegal, {practice.unreached} reached by no game, {practice.lost} lost it, "
                      f"{practice.untested} caught none); "
@@ -165,12 +166,12 @@ class PracticeDraw:
         answers at least, and a yes/no question each answer in a quarter of its variants."""
         counts = collections.Counter(format_plain(v["answer"]) for v in practice.variants)
         if len(counts) < 2:
-            self.add("RR312", f"every practice variant answers {format_plain(practice.variants[0]['answer'])}: vary what "
+            self.add(codes.ANSWER_DOES_NOT_MOVE, f"every practice variant answers {format_plain(practice.variants[0]['answer'])}: vary what "
                               f"changes the answer, or keep the question stated only (no vary)")
             return False
         if self.question.kind == "yesno" and min(counts.values()) < MIN_ANSWER_SHARE * len(practice.variants):
             shares = ", ".join(f"{answer} {n}" for answer, n in sorted(counts.items()))
-            self.add("RR312", f"of {len(practice.variants)} variants {shares}: each answer needs a quarter at least")
+            self.add(codes.ANSWER_DOES_NOT_MOVE, f"of {len(practice.variants)} variants {shares}: each answer needs a quarter at least")
             return False
         return True
 
@@ -224,10 +225,10 @@ def check_practice_of_rules(game: Game, problems: Problems) -> None:
         variants = sum(len(game.practice[q.id].variants) for q in asked if q.id in game.practice)
         unfinished = any(q.vary and q.id not in game.practice for q in asked)   # a problem reported already
         if not variants and entry.id not in declared and not unfinished:
-            problems.add(path, None, entry.id, "RR311", "no practice variant tests this rule: vary a question of it, "
+            problems.add(path, None, entry.id, codes.UNPRACTISED, "no practice variant tests this rule: vary a question of it, "
                          "or say under `unpractised:` why no variant can")
         elif variants and entry.id in declared:
-            problems.add(path, line_of(declared, entry.id), entry.id, "RR311",
+            problems.add(path, line_of(declared, entry.id), entry.id, codes.UNPRACTISED,
                          f"{variants} practice variants test this rule, but `unpractised:` says none can")
     for rule_id in declared.keys() - {entry.id for entry in forget_entries(game)}:
-        problems.add(path, line_of(declared, rule_id), rule_id, "RR311", "unpractised: not an easy-to-forget rule")
+        problems.add(path, line_of(declared, rule_id), rule_id, codes.UNPRACTISED, "unpractised: not an easy-to-forget rule")

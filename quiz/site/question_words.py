@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from quiz.site import codes
 from quiz.site.answers import answer_label, format_answer
 from quiz.site.bank import QuestionCheck
 from quiz.site.source import line_of
@@ -31,7 +32,7 @@ def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result:
                                          "label": answer_label(check.question.kind, b["answer"], check.site.ui[lang],
                                                                wording)} for b in beliefs or []]}
         except WordingError as exc:
-            check.add("RR105", f"{lang}: {exc}", check.game.dir / f"questions.{lang}.yml",
+            check.add(codes.DOES_NOT_FILL, f"{lang}: {exc}", check.game.dir / f"questions.{lang}.yml",
                       line_of(check.game.question_texts[lang].get(check.question.id)))
             return None
     return worded

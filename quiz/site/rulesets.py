@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from quiz.checker import Facts, MalformedInput
+from quiz.site import codes
 from quiz.site.problems import Problems
 from quiz.site.source import check_schema, line_of, load_yaml, plain
 
@@ -220,7 +221,7 @@ def load_rule_sets(game_dir: Path, game_id: str, base: Facts | None, problems: P
 
     def known_source(source: str, where: str, line: int | None) -> None:
         if source not in sources:
-            problems.add(path, line, where, "RR402", f"source {source!r} is not under `sources:` "
+            problems.add(path, line, where, codes.SOURCE_MISMATCH, f"source {source!r} is not under `sources:` "
                                                      f"({', '.join(sources)})")
 
     sets: dict[str, RuleSet] = {}
@@ -235,9 +236,9 @@ def load_rule_sets(game_dir: Path, game_id: str, base: Facts | None, problems: P
                                tuple(item.get("silent") or ()), tuple(item.get("disputed") or ()),
                                tuple(item.get("read_second_hand") or ()), line)
     if raw["default"] not in sets:
-        problems.add(path, line_of(raw, "default"), raw["default"], "RR402", "the default set is not under `sets:`")
+        problems.add(path, line_of(raw, "default"), raw["default"], codes.SOURCE_MISMATCH, "the default set is not under `sets:`")
     elif sets[raw["default"]].changes:
-        problems.add(path, sets[raw["default"]].line, raw["default"], "RR401",
+        problems.add(path, sets[raw["default"]].line, raw["default"], codes.RULE_SET_REJECTED,
                      "the default set changes nothing: it is game.yml's rules")
     house_rules = []
     for item in raw.get("house_rules") or []:
@@ -253,19 +254,19 @@ def load_rule_sets(game_dir: Path, game_id: str, base: Facts | None, problems: P
         try:
             facts = rule_sets.set_facts(rule_set.id)
         except MalformedInput as exc:
-            problems.add(path, rule_set.line, rule_set.id, "RR401", f"the game's facts reject this set: {exc}")
+            problems.add(path, rule_set.line, rule_set.id, codes.RULE_SET_REJECTED, f"the game's facts reject this set: {exc}")
             continue
         for key in ("quotes", "silent", "disputed", "second_hand"):
             for name in getattr(rule_set, key):
                 if not (facts.is_fact(name) or facts.option(name) or name in rule_set.changes):
-                    problems.add(path, rule_set.line, f"{rule_set.id}.{name}", "RR402",
+                    problems.add(path, rule_set.line, f"{rule_set.id}.{name}", codes.SOURCE_MISMATCH,
                                  f"{key}: {name!r} is neither a fact nor a change of this set")
         for rule in house_rules:
             for value in choices_of(rule):
                 try:
                     facts.changed(rule.changes(value, facts), f"house_rules.{rule.id}")
                 except MalformedInput as exc:
-                    problems.add(path, rule.line, rule.id, "RR401", f"the game's facts reject {value!r}: {exc}")
+                    problems.add(path, rule.line, rule.id, codes.RULE_SET_REJECTED, f"the game's facts reject {value!r}: {exc}")
     return None if problems.items[before:] else rule_sets
 
 

@@ -15,6 +15,7 @@ from typing import Any, Iterable
 import jsonschema
 import yaml
 
+from quiz.site import codes
 from quiz.site.problems import Problems
 
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
@@ -81,10 +82,10 @@ def load_yaml(path: Path, problems: Problems) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        problems.add(path, None, None, "RR002", f"cannot read: {exc.strerror}")
+        problems.add(path, None, None, codes.MISSING_FILE, f"cannot read: {exc.strerror}")
         return None
     except UnicodeDecodeError:
-        problems.add(path, None, None, "RR002", "not UTF-8 text")
+        problems.add(path, None, None, codes.MISSING_FILE, "not UTF-8 text")
         return None
     digest = hashlib.sha256(f"{path}\0{text}".encode()).digest()   # this file unchanged, not any file alike
     if digest in _PARSED:
@@ -104,10 +105,10 @@ def _parse(path: Path, text: str, problems: Problems) -> Any:
         problems.add(path, *_broken_at(exc))
         return None
     except yaml.YAMLError as exc:
-        problems.add(path, None, None, "RR001", f"broken YAML: {exc}")
+        problems.add(path, None, None, codes.BROKEN_YAML, f"broken YAML: {exc}")
         return None
     if data is None:
-        problems.add(path, None, None, "RR002", "the file is empty")
+        problems.add(path, None, None, codes.MISSING_FILE, "the file is empty")
     return data
 
 
@@ -121,9 +122,9 @@ def _broken_at(exc: yaml.MarkedYAMLError) -> tuple[int | None, None, str, str]:
     if opened:
         stopped = f" (the parser stopped on line {exc.problem_mark.line + 1})" if exc.problem_mark else ""
         what = next((words for kind, words in OPENED.items() if kind in exc.context), "bracket")
-        return exc.context_mark.line + 1, None, "RR001", f"broken YAML: the {what} opened on this line is not closed{stopped}"
+        return exc.context_mark.line + 1, None, codes.BROKEN_YAML, f"broken YAML: the {what} opened on this line is not closed{stopped}"
     mark = exc.problem_mark or exc.context_mark
-    return mark.line + 1 if mark else None, None, "RR001", f"broken YAML: {exc.problem or exc.context}"
+    return mark.line + 1 if mark else None, None, codes.BROKEN_YAML, f"broken YAML: {exc.problem or exc.context}"
 
 
 @functools.cache
@@ -205,26 +206,26 @@ def check_schema(data: Any, schema_name: str, path: Path, problems: Problems, de
             patterns = [re.compile(p) for p in error.schema.get("patternProperties", {})]
             for key in node if isinstance(node, dict) else []:
                 if key not in known and not any(p.search(str(key)) for p in patterns):
-                    problems.add(path, line_of(node, key) or line, id_, "RR003", f"unknown key {key!r} in {what}")
+                    problems.add(path, line_of(node, key) or line, id_, codes.UNKNOWN_KEY, f"unknown key {key!r} in {what}")
         elif error.validator == "required":
             missing = error.message.split("'")[1] if "'" in error.message else error.message
-            problems.add(path, line, id_, "RR004", f"missing key {missing!r} in {what}")
+            problems.add(path, line, id_, codes.MISSING_KEY, f"missing key {missing!r} in {what}")
         elif error.validator == "type":
             wanted = error.schema["type"]
             wanted = " or ".join(map(_type_label, wanted)) if isinstance(wanted, list) else _type_label(wanted)
-            problems.add(path, line, id_, "RR005", f"{_label(where, what)} must be {wanted}, not {_type_name(node)}")
+            problems.add(path, line, id_, codes.WRONG_VALUE, f"{_label(where, what)} must be {wanted}, not {_type_name(node)}")
         elif error.validator == "enum":
             choices = ", ".join(map(str, error.schema["enum"]))
-            problems.add(path, line, id_, "RR005", f"{_label(where, what)}: {node!r} is not one of {choices}")
+            problems.add(path, line, id_, codes.WRONG_VALUE, f"{_label(where, what)}: {node!r} is not one of {choices}")
         elif error.validator in ("pattern", "propertyNames", "not") and error.schema.get("description") is None:
-            problems.add(path, line, id_, "RR005", f"{_label(where, what)}: {error.instance!r} is not a valid name here")
+            problems.add(path, line, id_, codes.WRONG_VALUE, f"{_label(where, what)}: {error.instance!r} is not a valid name here")
         elif error.schema.get("format") == "date" and (iso := _iso_date(error.instance)):
-            problems.add(path, line, id_, "RR005", f"{_label(where, what)}: {error.instance!r} is not written "
+            problems.add(path, line, id_, codes.WRONG_VALUE, f"{_label(where, what)}: {error.instance!r} is not written "
                                                    f"YYYY-MM-DD: write {iso}")
         else:
             hint = error.schema.get("description")
             detail = f"{error.instance!r} must be {hint}" if hint else error.message
-            problems.add(path, line, id_, "RR005", f"{_label(where, what)}: {detail}")
+            problems.add(path, line, id_, codes.WRONG_VALUE, f"{_label(where, what)}: {detail}")
     if ok:
         if len(_FITTING) >= _FITTING_LIMIT:
             _FITTING.clear()
