@@ -22,7 +22,8 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         for size in SIZES:
             page = browser.new_page(viewport={"width": size, "height": size})
-            page.set_content(f'<body style="margin:0">{svg.replace("<svg ", f"<svg width={size!r} height={size!r} ", 1)}</body>')
+            page.set_content('<body style="margin:0">'
+                             f'{svg.replace("<svg ", f"<svg width={size!r} height={size!r} ", 1)}</body>')
             page.locator("svg").screenshot(path=ASSETS / f"icon-{size}.png", omit_background=True)
             page.close()
         browser.close()

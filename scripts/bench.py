@@ -45,7 +45,7 @@ ENV.pop("RULES_DIR", None)
 LANGUAGES = site_languages()
 
 
-# --- copies of the repository -------------------------------------------------------------------------------------------
+# --- copies of the repository -----------------------------------------------------------------------------------------
 
 def games(repo: Path) -> list[str]:
     return sorted(path.parent.name for path in (repo / "rules").glob("*/game.yml"))
@@ -62,14 +62,16 @@ def scale_to(repo: Path, count: int) -> None:
             new = f"{game}{copy}"
             shutil.copytree(repo / "rules" / game, repo / "rules" / new)
             game_yml = repo / "rules" / new / "game.yml"
-            game_yml.write_text(re.sub(r"(?m)^id: .*$", f"id: {new}", game_yml.read_text(encoding="utf-8")), encoding="utf-8")
+            game_yml.write_text(re.sub(r"(?m)^id: .*$", f"id: {new}", game_yml.read_text(encoding="utf-8")),
+                                encoding="utf-8")
             shutil.copytree(repo / game_packages.folder(game), repo / game_packages.folder(new),
                             ignore=shutil.ignore_patterns("__pycache__"))
         copy += 1
 
 
 def plain_config(repo: Path) -> Path:
-    """mkdocs.yml without our hooks and template overrides: the same generated Markdown, plain Material + static-i18n."""
+    """mkdocs.yml without our hooks and template overrides: the same generated Markdown, plain Material +
+    static-i18n."""
     out, skip = [], False
     for line in (repo / "mkdocs.yml").read_text(encoding="utf-8").splitlines():
         if line.strip().startswith("custom_dir:"):
@@ -93,7 +95,7 @@ def forget_generated(repo: Path) -> None:
         shutil.rmtree(repo / "docs" / lang, ignore_errors=True)
 
 
-# --- timing -------------------------------------------------------------------------------------------------------------
+# --- timing -----------------------------------------------------------------------------------------------------------
 
 def spread(values: list[float], unit: str = "s", digits: int = 2) -> str:
     return f"{statistics.median(values):.{digits}f} {unit} ({min(values):.{digits}f}–{max(values):.{digits}f})"
@@ -123,7 +125,8 @@ def bench_build(repo: Path, runs: int, label: str) -> None:
     pages = sum(1 for _ in (repo / "site").rglob("*.html"))
     plain_wall = statistics.median(w for w, _ in results["plain"])
     plain_cpu = statistics.median(c for _, c in results["plain"])
-    print(f"build at {label} ({len(games(repo))} games, {pages} HTML files), `mkdocs build --strict`, {runs} interleaved runs:")
+    print(f"build at {label} ({len(games(repo))} games, {pages} HTML files), `mkdocs build --strict`, "
+          f"{runs} interleaved runs:")
     for name, text in (("plain", "plain mkdocs-material, same Markdown"), ("warm", "ours, warm (cache in place)"),
                        ("cold", "ours, cold (fresh clone: no cache, no Markdown)")):
         wall = [w for w, _ in results[name]]
@@ -133,7 +136,7 @@ def bench_build(repo: Path, runs: int, label: str) -> None:
         print(f"  {text:48} {spread(wall)} wall, {spread(cpu)} CPU{ratio}")
 
 
-# --- mkdocs serve: from an edit to the page showing it --------------------------------------------------------------------
+# --- mkdocs serve: from an edit to the page showing it ----------------------------------------------------------------
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -156,7 +159,8 @@ class Served:
 
     def __init__(self, repo: Path, config: Path | None = None):
         self.port = free_port()
-        command = [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{self.port}"]   # (--no-livereload stops watching)
+        # (--no-livereload stops watching)
+        command = [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{self.port}"]
         self.process = subprocess.Popen(command + (["-f", str(config)] if config else []), cwd=repo, env=ENV,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         self.detected: list[float] = []
@@ -243,7 +247,7 @@ def bench_serve(ours_repo: Path, plain_repo: Path, runs: int) -> None:
               f"{ratios}")
 
 
-# --- first load ---------------------------------------------------------------------------------------------------------
+# --- first load -------------------------------------------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=None)   # Lighthouse asks for the same files again and again: compress each once
 def gzip_bytes(body: bytes) -> bytes:
@@ -325,20 +329,22 @@ def bench_first_load(repo: Path, host: StaticHost) -> None:
     print("first load, fresh browser, service worker blocked: KB gzip (1 KB = 1024 B) / requests")
     print("  " + f"{'page':24}" + "".join(f"{lang:>13}" for lang in LANGUAGES.codes))
     for path, row in table.items():
-        print("  " + f"{path:24}" + "".join(f"{row[lang][0] / 1024:9.1f} / {row[lang][1]:<2}" for lang in LANGUAGES.codes))
+        print("  " + f"{path:24}" + "".join(f"{row[lang][0] / 1024:9.1f} / {row[lang][1]:<2}"
+                                            for lang in LANGUAGES.codes))
     heaviest = max((cell[0], path, lang) for path, row in table.items() for lang, cell in row.items())
     print(f"  heaviest: {heaviest[1]} ({heaviest[2]}) {heaviest[0]:,} B = {heaviest[0] / 1024:.1f} KB "
           f"(test_budgets' limit: {FIRST_LOAD_BUDGET:,} B)")
 
 
-# --- Lighthouse ---------------------------------------------------------------------------------------------------------
+# --- Lighthouse -------------------------------------------------------------------------------------------------------
 
 def lighthouse_scores(url: str) -> list[int]:
     env = dict(os.environ, CHROME_PATH=CHROMIUM)
     with tempfile.NamedTemporaryFile(suffix=".json") as report:
         subprocess.run([str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={report.name}",
                         "--only-categories=performance,accessibility,best-practices,seo",
-                        "--chrome-flags=" + " ".join(CHROMIUM_FLAGS)], env=env, check=True, capture_output=True, timeout=180)
+                        "--chrome-flags=" + " ".join(CHROMIUM_FLAGS)], env=env, check=True, capture_output=True,
+                       timeout=180)
         categories = json.loads(Path(report.name).read_text())["categories"]
     return [round(categories[c]["score"] * 100) for c in ("performance", "accessibility", "best-practices", "seo")]
 

@@ -46,11 +46,13 @@ def main(site: Path = ROOT / "site", media: Path = ROOT / "media") -> None:
             page.goto(base + path)
             page.locator(selector).first.screenshot(path=media / name)
         # A table's rules, from the link the table was sent: the chooser, then the calculator scoring by them.
-        for prefix, rules, lang in (("", "zilch,opening-minimum:500", "en"), ("de/", "playmonster,six-nothing:1", "de")):
+        for prefix, rules, lang in (("", "zilch,opening-minimum:500", "en"),
+                                    ("de/", "playmonster,six-nothing:1", "de")):
             fresh = browser.new_page(viewport=PHONE, device_scale_factor=2)
             fresh.goto(f"{base}{prefix}farkle/rules/?rules={rules}")
             fresh.locator(".rr-chooser input:checked").wait_for()
-            fresh.evaluate("scrollTo(0, document.querySelector('.rr-chooser').getBoundingClientRect().top + scrollY - 70)")
+            fresh.evaluate("scrollTo(0, document.querySelector('.rr-chooser').getBoundingClientRect().top"
+                           " + scrollY - 70)")
             fresh.wait_for_timeout(400)         # the header's title swaps on scroll: shoot once it has
             fresh.screenshot(path=media / f"rules-chooser-{lang}.png")
             fresh.goto(f"{base}{prefix}farkle/")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules_reading import GAMES, LANGUAGES, QUIZ_GAMES, lang_prefix, questions  # noqa: F401  (the tests import QUIZ_GAMES from here)
+# (the tests import QUIZ_GAMES from here)
+from rules_reading import GAMES, LANGUAGES, QUIZ_GAMES, lang_prefix, questions  # noqa: F401
 # A seeded random for quiz.js (window.rrRandom), so practice serves the same variants every run.
-SEEDED_RANDOM = "window.rrRandom = (function () { var s = 42; return function () { s = (s * 16807) % 2147483647; return (s - 1) / 2147483646; }; })();"
+SEEDED_RANDOM = ("window.rrRandom = (function () { var s = 42; return function () { "
+                 "s = (s * 16807) % 2147483647; return (s - 1) / 2147483646; }; })();")
 
 
 def language_for(game: str) -> str:

@@ -75,7 +75,8 @@ def watch(tab) -> None:
 PHONE = {"width": 390, "height": 844}
 VISITOR_STATES = (
     "first-visit",        # no service worker answers: every page as on the visitor's first view
-    "sw-controlled",      # a page opened once and its language saved: every page after it answered by the service worker
+    "sw-controlled",      # a page opened once and its language saved: every page after it answered by the
+                          # service worker
     "offline",            # the same, then the network gone (the server stopped too)
     "slow-line",          # the same as sw-controlled, then a server that answers later than the worker waits for it
     "after-release",      # the same as sw-controlled, then a new release on the server
@@ -89,8 +90,10 @@ WORKER_STATES = ("sw-controlled", "offline", "slow-line", "after-release")
 STATE_IN_NAME = re.compile(r"[\[-](" + "|".join(VISITOR_STATES) + r")[\]-]")
 SAVED = "document.documentElement.getAttribute('data-rr-offline') === 'ready'"
 STORAGE = {
-    "storage-blocked": "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('blocked', 'SecurityError'); }});",
-    "storage-full": "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };",
+    "storage-blocked": "Object.defineProperty(window, 'localStorage', "
+                       "{get() { throw new DOMException('blocked', 'SecurityError'); }});",
+    "storage-full": "Storage.prototype.setItem = function () { "
+                    "throw new DOMException('full', 'QuotaExceededError'); };",
 }
 
 
@@ -141,7 +144,8 @@ class Visitor:
         if self.state == "offline-unsaved" and self.httpd is not None:
             self.go_offline()
         if self.state in WORKER_STATES:
-            assert self.page.evaluate("navigator.serviceWorker.controller !== null"), f"no service worker controls {address}"
+            assert self.page.evaluate("navigator.serviceWorker.controller !== null"), \
+                f"no service worker controls {address}"
         return self.page
 
     def save_language(self, lang: str) -> None:

@@ -51,7 +51,8 @@ def server(site_dir):
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
-        pytest.fail("Debian Chromium is missing at /usr/bin/chromium: `make test` installs it (apt-get install chromium)")
+        pytest.fail("Debian Chromium is missing at /usr/bin/chromium: `make test` installs it "
+                    "(apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -62,9 +63,11 @@ def browser():
 
 def pytest_collection_modifyitems(config, items):
     """Every browser test names the visitor's state in its id (VISITOR_STATES)."""
-    unnamed = [item.nodeid for item in items if item.get_closest_marker("browser") and not STATE_IN_NAME.search(item.name)]
+    unnamed = [item.nodeid for item in items
+               if item.get_closest_marker("browser") and not STATE_IN_NAME.search(item.name)]
     if unnamed:
-        raise pytest.UsageError("browser tests that name no visitor state (browsing.VISITOR_STATES): " + ", ".join(unnamed))
+        raise pytest.UsageError("browser tests that name no visitor state (browsing.VISITOR_STATES): "
+                                + ", ".join(unnamed))
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
 """What a reader reads on a built page: the article's text without what is hidden (answers in <details>, the re-read
-line), buttons, the jump bar, scripts and drawings; and its words, counted the same way in a page and in a source text."""
+line), buttons, the jump bar, scripts and drawings; and its words, counted the same way in a page and in a source
+text."""
 from __future__ import annotations
 
 import re

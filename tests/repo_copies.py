@@ -93,7 +93,8 @@ def apply_lint_fixture(fixture: dict, rules: Path, monkeypatch=None) -> None:
     if "break_rule" in fixture:   # in-process only: a checker bug, simulated
         broken = fixture["break_rule"]
         checker_class, _ = quiz.games.contract(quiz.games.load(FIXTURE_ID))
-        error = {"IndexError": IndexError, "KeyError": KeyError, "ZeroDivisionError": ZeroDivisionError}[broken["raise"]]
+        error = {"IndexError": IndexError, "KeyError": KeyError,
+                 "ZeroDivisionError": ZeroDivisionError}[broken["raise"]]
 
         def crash(self, *args, **kwargs):
             raise error("a bug in the checker")

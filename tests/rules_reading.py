@@ -35,7 +35,8 @@ def gzipped(data: bytes) -> bytes:
 def variants(game):
     """(question, givens, answer, worded) for every stated question and every practice variant of a loaded game."""
     for question in game.questions:
-        yield question, answers.with_derived(question, question.givens, game.values()), question.answer, game.worded[question.id]
+        yield (question, answers.with_derived(question, question.givens, game.values()), question.answer,
+               game.worded[question.id])
         for variant in game.practice.get(question.id, practice.Practice()).variants:
             yield question, variant["givens"], variant["answer"], variant["worded"]
 

@@ -1,6 +1,6 @@
-"""The Anki decks: each game's quiz page offers one per language; the .apkg (a zip holding SQLite) holds a note for every
-stated question and every practice variant, worded as on the site, with its answer, why and rule link; note ids stay
-the same when a text changes (a re-import updates), and the same content gives the same bytes."""
+"""The Anki decks: each game's quiz page offers one per language; the .apkg (a zip holding SQLite) holds a note for
+every stated question and every practice variant, worded as on the site, with its answer, why and rule link; note ids
+stay the same when a text changes (a re-import updates), and the same content gives the same bytes."""
 from __future__ import annotations
 
 import html
@@ -84,9 +84,11 @@ sys.stdout.buffer.write(render_site(load_site(Path(sys.argv[2])), sys.argv[3], i
 
 def decks_in_fresh_processes(rules: Path, deck: str, timestamp: int, hash_seeds: tuple[str, ...]) -> list[bytes]:
     """The deck built once per hash seed, each in a process of its own (side by side)."""
-    builds = [subprocess.Popen([sys.executable, "-c", BUILD_ONE_DECK, str(FIXTURE_GAME / "quiz" / "games"), str(rules), SITE_URL,
-                                str(timestamp), deck], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               env=dict(os.environ, PYTHONHASHSEED=seed, NO_MKDOCS_2_WARNING="1")) for seed in hash_seeds]
+    builds = [subprocess.Popen([sys.executable, "-c", BUILD_ONE_DECK, str(FIXTURE_GAME / "quiz" / "games"), str(rules),
+                                SITE_URL, str(timestamp), deck],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env=dict(os.environ, PYTHONHASHSEED=seed, NO_MKDOCS_2_WARNING="1"))
+              for seed in hash_seeds]
     outputs = [build.communicate(timeout=300) for build in builds]
     assert all(build.returncode == 0 for build in builds), [err.decode() for _, err in outputs]
     return [out for out, _ in outputs]
@@ -111,6 +113,7 @@ def test_notes_keep_their_ids_when_a_text_changes(tmp_path):
     changed = render_site(load_site(rules), SITE_URL, 1_700_000_001)[f"{LANGUAGES[0]}/{deck}"]
     before, after = notes(first, tmp_path / "a"), notes(changed, tmp_path / "b")
     site_links = [fields[3] for fields in before.values()]
-    assert site_links and all(link.startswith(f'<a href="{SITE_URL}{FIXTURE_ID}/#') for link in site_links), site_links[:2]
+    assert site_links and all(link.startswith(f'<a href="{SITE_URL}{FIXTURE_ID}/#') for link in site_links), \
+        site_links[:2]
     assert set(before) == set(after)               # same notes: Anki updates them
     assert sum(before[g] != after[g] for g in before) > 0

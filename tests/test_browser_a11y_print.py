@@ -20,7 +20,8 @@ def violations(page) -> list[str]:
     # Material fades the header title in and out on scroll; a check mid-fade would see half-transparent text.
     page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
     result = AXE.run(page)
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}" for v in result.response["violations"]]
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+            for v in result.response["violations"]]
 
 
 @pytest.mark.parametrize("state", ["first-visit"])

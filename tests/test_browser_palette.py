@@ -16,7 +16,8 @@ pytestmark = pytest.mark.browser
 RECORD_BODY_CHANGES = """
 window.rrBodyChanges = [];
 new MutationObserver(function (records) {
-  records.forEach(function (r) { window.rrBodyChanges.push([r.attributeName, r.target.getAttribute(r.attributeName)]); });
+  records.forEach(function (r) {
+    window.rrBodyChanges.push([r.attributeName, r.target.getAttribute(r.attributeName)]); });
 }).observe(document, { attributes: true, subtree: true, attributeFilter:
   ["data-md-color-scheme", "data-md-color-primary", "data-md-color-accent", "data-md-color-switching"] });
 """

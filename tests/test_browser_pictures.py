@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import QUIZ_GAMES, SEEDED_RANDOM, in_states, language_for, next_practice_question, question_text, url
+from browser_helpers import (QUIZ_GAMES, SEEDED_RANDOM, in_states, language_for, next_practice_question, question_text,
+                             url)
 from rules_reading import GAMES, game_yml
 
 pytestmark = pytest.mark.browser

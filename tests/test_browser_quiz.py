@@ -14,8 +14,8 @@ import pytest
 from babel.numbers import format_decimal
 from playwright.sync_api import expect
 
-from browser_helpers import (LANGUAGES, QUIZ_GAMES, SEEDED_RANDOM, first, in_states, language_for, next_practice_question,
-                             question_text, right_choice, url, wrong_choice)
+from browser_helpers import (LANGUAGES, QUIZ_GAMES, SEEDED_RANDOM, first, in_states, language_for,
+                             next_practice_question, question_text, right_choice, url, wrong_choice)
 from rules_reading import game_yml, lang_prefix, questions, ui_texts
 from quiz.games import bound
 
@@ -162,7 +162,8 @@ NO_REPEATS = """async ([lang, misses]) => {
   for (let i = 0; i < pool.length; i++) {
     const item = practice.nextVariant(pool, record, lang, random);
     served.push(practice.variantId(item));
-    if (i % misses === 0) { practice.missed(record, item.rule, null); } else { practice.answeredRight(record, item.rule); }
+    if (i % misses === 0) { practice.missed(record, item.rule, null); }
+    else { practice.answeredRight(record, item.rule); }
   }
   const next = practice.variantId(practice.nextVariant(pool, record, lang, random));
   return {pool: pool.length, ids: new Set(pool.map(practice.variantId)).size, served: new Set(served).size,
@@ -513,7 +514,8 @@ def test_an_empty_answer_says_what_to_do(page, server, game):
 # --- honest answering ------------------------------------------------------------------------------------------------
 
 def answer_block(page, block: str, answer, kind: str | None = None) -> None:
-    """Answer a question block with `answer` as the page holds answers (data-answer): a number, yes/no, a name, a list."""
+    """Answer a question block with `answer` as the page holds answers (data-answer): a number, yes/no, a name,
+    a list."""
     kind = kind or page.locator(block).get_attribute("data-kind")
     if kind == "number":
         page.locator(f"{block} .rr-input").fill(str(answer))

@@ -254,7 +254,7 @@ def test_a_choice_made_before_the_rules_arrive_is_kept(visitor, site_dir, game, 
     expect(page.locator(".rr-playing-now")).to_contain_text(rules["sets"][table.set]["name"])
 
 
-# --- the calculator's advice: the best play after a roll, at the table's rules ------------------------------------------
+# --- the calculator's advice: the best play after a roll, at the table's rules ----------------------------------------
 
 ADVICE_ROLLS = ([2, 2, 3, 3, 4, 6], [1, 1, 5, 2, 3, 4], [2, 2, 2, 2, 3, 3], [1, 1, 1, 1], [5, 3, 4], [1, 5])
 

@@ -160,7 +160,8 @@ def test_search_puts_the_refresher_before_the_quiz_for_a_rule_title(visitor, lan
 
 
 def folded(text: str) -> str:
-    """As the search folds a word (docs/assets/javascripts/workers/rr-search-lazy.js): no accents, lower case, ı as i."""
+    """As the search folds a word (docs/assets/javascripts/workers/rr-search-lazy.js): no accents, lower case,
+    ı as i."""
     bare = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
     return bare.lower().replace("ı", "i").replace("ß", "ss").replace("œ", "oe").replace("æ", "ae")
 
@@ -193,7 +194,8 @@ def test_search_finds_a_word_of_the_page_as_players_type_it_and_the_result_highl
     for written, typed in as_players_type(page.locator("article").inner_text(), lang):
         results = search(page, typed, paste=True)
         hrefs = results.evaluate_all("links => links.map(link => link.href)")
-        target = next((h for h in hrefs if f"/{lang_prefix(lang)}{game}/?h=" in h and not re.search(r"\?h=(#|$)", h)), None)
+        target = next((h for h in hrefs if f"/{lang_prefix(lang)}{game}/?h=" in h and not re.search(r"\?h=(#|$)", h)),
+                      None)
         assert target, (typed, hrefs)
         results.nth(hrefs.index(target)).click()
         expect(page).to_have_url(target)
@@ -251,7 +253,8 @@ def test_search_loads_when_the_visitor_goes_for_it_not_before(visitor, lang):
     visitor.page.on("request", lambda r: requested.append(r.url))
     page = visitor.open(lang, f"{game}/")
     page.wait_for_load_state("networkidle")
-    searchy = lambda: [u for u in requested if "search_index.json" in u or "/lunr/" in u or "/search." in u]  # noqa: E731
+    searchy = lambda: [u for u in requested  # noqa: E731
+                       if "search_index.json" in u or "/lunr/" in u or "/search." in u]
     assert searchy() == []
     found = paths(search(page, texts(game, lang)["name"].split()[0]))
     assert any(p.startswith(f"/{lang_prefix(lang)}{game}/") for p in found), found

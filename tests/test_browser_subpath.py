@@ -22,7 +22,8 @@ SUB_PATH = "rr/"
 
 @pytest.fixture(scope="module")
 def published_files(tmp_path_factory):
-    """The folder a host serves, with a build for a sub-path under it; and the site_url it was built for, served there."""
+    """The folder a host serves, with a build for a sub-path under it; and the site_url it was built for,
+    served there."""
     tmp = tmp_path_factory.mktemp("subpath")
     served = tmp / "served"
     (served / SUB_PATH).mkdir(parents=True)
@@ -50,7 +51,8 @@ def test_the_sitemap_names_only_addresses_under_site_url(published):
     addresses = [node.text for node in tree.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
     addresses += [node.get("href") for node in tree.iter("{http://www.w3.org/1999/xhtml}link")]
     assert len(addresses) >= len(all_pages()) * len(LANGUAGES)
-    assert all(address.startswith(published) for address in addresses), [a for a in addresses if not a.startswith(published)]
+    assert all(address.startswith(published) for address in addresses), \
+        [a for a in addresses if not a.startswith(published)]
 
 
 @pytest.mark.browser

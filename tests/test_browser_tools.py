@@ -49,7 +49,8 @@ def test_each_calculator_shows_the_answer_its_table_holds(visitor, site_dir, gam
     root = page.locator(f"#{calculator} ~ .rr-calc, .rr-tool:has(#{calculator}) .rr-calc").first
     ui = json.loads(root.get_attribute("data-ui"))
     faces, most = int(root.get_attribute("data-faces")), int(root.get_attribute("data-dice"))
-    table = json.loads((site_dir / lang_prefix(lang) / game / root.get_attribute("data-table")).read_text(encoding="utf-8"))
+    table = json.loads((site_dir / lang_prefix(lang) / game / root.get_attribute("data-table")).read_text(
+        encoding="utf-8"))
     result = root.locator(".rr-calc-result")
     rng = random.Random(game)
     rolls = [[rng.randint(1, faces) for _ in range(rng.randint(1, most))] for _ in range(6)]

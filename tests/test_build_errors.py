@@ -15,7 +15,8 @@ pytestmark = pytest.mark.slow
 
 
 def snapshot(site: Path) -> dict[str, str]:
-    return {str(p.relative_to(site)): hashlib.sha256(p.read_bytes()).hexdigest() for p in site.rglob("*") if p.is_file()}
+    return {str(p.relative_to(site)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in site.rglob("*") if p.is_file()}
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +111,8 @@ def test_a_slip_in_a_checker_is_one_line_from_the_command_line_too(repo, command
                             timeout=300, env={**__import__("os").environ, "RULES_DIR": str(repo / "rules")})
     output = result.stdout + result.stderr
     assert result.returncode == 1 and "Traceback" not in output, output
-    assert output.strip() == f"quiz/games/{FIXTURE_ID}/__init__.py:{line}: NameError: name 'targt' is not defined", output
+    assert output.strip() == f"quiz/games/{FIXTURE_ID}/__init__.py:{line}: NameError: name 'targt' is not defined", \
+        output
 
 
 def test_a_module_that_does_not_parse_is_named_not_the_import_that_met_it(repo):

@@ -122,7 +122,8 @@ def test_every_easy_to_forget_rule_has_a_wrong_belief_or_says_why_not(game_id):
     """Each entry's wrong belief is code: the answer a player holding it gives. An entry without one names why."""
     checker = bound_checker(game_id)
     believed = {b.entry for b in checker.beliefs()}
-    missing = [entry for entry in forget_entries(game_id) if entry not in believed and entry not in checker.WITHOUT_BELIEF]
+    missing = [entry for entry in forget_entries(game_id)
+               if entry not in believed and entry not in checker.WITHOUT_BELIEF]
     assert not missing, f"{games.folder(game_id)}/beliefs.py computes no wrong belief of {missing}"
     assert all(b.entry in forget_entries(game_id) for b in checker.beliefs())
 
@@ -167,7 +168,8 @@ def test_an_illegal_check_that_names_no_rule_stops_the_module_loading():
     """Misspelled, `_illegal_<rule>` never ran: every game of that rule counted as legal without a word."""
     from quiz.checker import Rules, rule
 
-    with pytest.raises(TypeError, match=r"Wrong\._illegal_totl .*'totl' is not a @rule .*did you mean _illegal_total\?"):
+    with pytest.raises(TypeError,
+                       match=r"Wrong\._illegal_totl .*'totl' is not a @rule .*did you mean _illegal_total\?"):
         class Wrong(Rules):
             @rule
             def total(self, roll: list) -> int:

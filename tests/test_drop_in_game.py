@@ -1,5 +1,5 @@
-"""A new game is one folder and one package: the fixture game's rules/pips/ and quiz/games/pips/, dropped into a copy of the
-repository next to the real games, build into every page kind in every language with no other change."""
+"""A new game is one folder and one package: the fixture game's rules/pips/ and quiz/games/pips/, dropped into a copy of
+the repository next to the real games, build into every page kind in every language with no other change."""
 from __future__ import annotations
 
 import json

@@ -41,7 +41,8 @@ def test_one_build_uses_the_copys_facts_in_texts_and_checker_answers(tmp_path):
     set_fact(rules / f"{FIXTURE_ID}/game.yml", "faces", 6)
     questions = rules / f"{FIXTURE_ID}/questions.yml"
     questions.write_text(questions.read_text(encoding="utf-8").replace("givens: {mine: 9, theirs: 7}",
-                                                                       "givens: {mine: 17, theirs: 7}"), encoding="utf-8")
+                                                                       "givens: {mine: 17, theirs: 7}"),
+                         encoding="utf-8")
     result = mkdocs(repo)
     assert result.returncode == 0, result.stdout + result.stderr
     refresher = (repo / f"site/{FIXTURE_ID}/index.html").read_text(encoding="utf-8")

@@ -18,17 +18,19 @@ from quiz.games.faraway import Faraway
 
 faraway = faraway_package.default()
 
-FACTS = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/faraway/game.yml").read_text(encoding="utf-8"))["facts"]
+FACTS = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/faraway/game.yml").read_text(
+    encoding="utf-8"))["facts"]
 
 
 def region(number, **card):
     return {"number": number, **card}
 
 
-# --- rules, each with its source ---------------------------------------------------------------------------------------
+# --- rules, each with its source --------------------------------------------------------------------------------------
 
 def test_a_checker_is_bound_to_the_facts_it_is_given():
-    game = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/faraway/game.yml").read_text(encoding="utf-8"))
+    game = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/faraway/game.yml").read_text(
+        encoding="utf-8"))
     game["facts"]["rounds"] = 9
     nine = Faraway.bind(game)
     assert nine.takes_from_center(8) is True and faraway.takes_from_center(8) is False
@@ -170,13 +172,15 @@ def test_sanctuaries_score_last_seeing_everything_without_requirement():
 def test_per_colour_pair_and_colour_set():
     tableau = {"regions": [region(1, colour="blue"), region(2, colour="green"), region(3, colour="red"),
                            region(4, colour="yellow"), region(5, colour="blue")],
-               "sanctuaries": [{"task": {"fame": 1, "per": ["blue", "red"]}}, {"task": {"fame": 10, "per": "colour-set"}}]}
+               "sanctuaries": [{"task": {"fame": 1, "per": ["blue", "red"]}},
+                               {"task": {"fame": 10, "per": "colour-set"}}]}
     assert faraway.score(tableau)["sanctuaries"] == [3, 10]
 
 
 def test_tie_broken_by_lowest_single_region_number():
     """KOSMOS p. 10; seed 001 "En cas d'égalité"; seed 003 Oyun sonu."""
-    assert faraway.winner({"Ana": {"fame": 62, "numbers": [9, 30]}, "Bruno": {"fame": 62, "numbers": [47, 4]}}) == "Bruno"
+    assert faraway.winner({"Ana": {"fame": 62, "numbers": [9, 30]},
+                           "Bruno": {"fame": 62, "numbers": [47, 4]}}) == "Bruno"
     assert faraway.winner({"Ana": {"fame": 63, "numbers": [9, 30]}, "Bruno": {"fame": 62, "numbers": [4, 47]}}) == "Ana"
 
 
@@ -213,7 +217,8 @@ def test_beliefs_about_what_a_region_sees_at_scoring():
 
 
 def test_beliefs_about_finding_a_sanctuary():
-    """Seed 000: "Nicht: Die neue Zahl muss höher sein als alle bisherigen"; seed 001: round 1 is not compared with 0."""
+    """Seed 000: "Nicht: Die neue Zahl muss höher sein als alle bisherigen"; seed 001: round 1 is not compared
+    with 0."""
     assert believe("sanctuary-previous-only", "finds_sanctuary_in_row", row=[10, 52, 31]) is False
     assert believe("beats-any-earlier", "finds_sanctuary_in_row", row=[10, 52, 31]) is True     # 31 beats the 10
     assert believe("sanctuary-previous-only", "finds_sanctuary_in_row", row=[61, 12, 40]) is False   # not above 61
@@ -235,7 +240,8 @@ def test_beliefs_about_keeping_sanctuaries():
     """Seed 000 "Nicht: Alle gezogenen Heiligtümer kommen in die Auslage"."""
     assert believe("keep-one-sanctuary", "sanctuaries_placed", drawn=4) == 4
     assert believe("keep-one-sanctuary", "sanctuaries_returned", drawn=4) == 0
-    row = [region(12, clues=1), region(40), region(33), region(51), region(60, clues=1), region(8), region(30), region(29)]
+    row = [region(12, clues=1), region(40), region(33), region(51), region(60, clues=1), region(8), region(30),
+           region(29)]
     # rises at 40 (1 clue so far: 2 drawn), 51 (2), 60 (2 clues: 3), 30 (3): keeping all of them, 10
     assert believe("keep-one-sanctuary", "sanctuaries_at_end", row=row) == 10
 
@@ -254,7 +260,8 @@ def test_beliefs_about_the_centre_and_the_pick_order():
 
 def test_beliefs_about_sanctuaries_and_requirements_at_scoring():
     """Seed 000: Sanctuaries count for every Region and score last; a symbol is not used up; every symbol is needed."""
-    coloured = {"regions": [region(5, colour="red", night=True), region(44, colour="red", quest={"fame": 2, "per": "red"}),
+    coloured = {"regions": [region(5, colour="red", night=True),
+                            region(44, colour="red", quest={"fame": 2, "per": "red"}),
                             region(50, quest={"fame": 1, "per": "night"})],
                 "sanctuaries": [{"colour": "red", "night": True, "clues": 1}]}
     assert believe("sanctuaries-only-for-themselves", "score", tableau=coloured)["regions"][1:] == [2, 0]
@@ -271,7 +278,8 @@ def test_beliefs_about_sanctuaries_and_requirements_at_scoring():
 
 
 def test_beliefs_about_rows_the_short_pile_and_ties():
-    """Two rows read like a page (p. 7, 9); a short pile returns at once (p. 9); the lowest number breaks a tie (p. 10)."""
+    """Two rows read like a page (p. 7, 9); a short pile returns at once (p. 9); the lowest number breaks a tie
+    (p. 10)."""
     rows = [[12, 40, 7, 55], [30, 61, 18, 3]]
     assert believe("rows-snake-back", "play_order", rows=rows) == [12, 40, 7, 55, 3, 18, 61, 30]
     assert believe("rows-snake-back", "scoring_order", rows=rows)[0] == 30
@@ -325,7 +333,8 @@ def test_every_state_of_a_played_game_is_legal(rng, players):
 
 
 @settings(deadline=None)
-@given(st.randoms(use_true_random=False), st.sampled_from(["duplicate", "extra-sanctuary", "missing-sanctuary", "short"]))
+@given(st.randoms(use_true_random=False),
+       st.sampled_from(["duplicate", "extra-sanctuary", "missing-sanctuary", "short"]))
 def test_a_played_game_changed_into_one_that_cannot_happen_is_illegal(rng, change):
     _, finals = play_game(rng, FACTS["players_max"])
     tableau = copy.deepcopy(finals[0])
@@ -352,9 +361,11 @@ def test_a_played_game_changed_into_one_that_cannot_happen_is_illegal(rng, chang
     ("pick_order", {"played": {"Ana": 5, "Bruno": 5}}, "Region 5 appears twice"),
     ("sanctuary_draws_for", {"tableau": {"regions": [region(15), region(49)], "sanctuaries": [{}]}},
      "1 Sanctuaries before this round"),
-    ("winner", {"players": {"Ana": {"fame": 5, "numbers": [3] * 1}, "Bruno": {"fame": 5, "numbers": [4]}}}, "1 Regions"),
+    ("winner", {"players": {"Ana": {"fame": 5, "numbers": [3] * 1}, "Bruno": {"fame": 5, "numbers": [4]}}},
+     "1 Regions"),
     ("scoring_order", {"rows": [[1, 2, 3, 4], [5, 6, 7]]}, "7 Regions at scoring"),
-    ("short_deck_draws", {"pile": 14, "players": {"Ana": {"number": 12, "wants": 9}, "Bruno": {"number": 30, "wants": 9}},
+    ("short_deck_draws", {"pile": 14, "players": {"Ana": {"number": 12, "wants": 9},
+                                                  "Bruno": {"number": 30, "wants": 9}},
                           "round_number": 8, "seated": 5}, "at least 15 are left"),
     ("short_deck_draws", {"pile": 20, "players": {"Ana": {"number": 12, "wants": 9}}, "round_number": 8, "seated": 6},
      "the Regions last for 7 rounds"),
@@ -421,16 +432,20 @@ def test_the_shortest_pile_a_game_can_leave():
     assert min(FACTS["sanctuaries"] - n * (rounds_the_regions_reach(n) - 2) for n in players_range) == 15
 
 
-# --- properties ----------------------------------------------------------------------------------------------------------
+# --- properties -------------------------------------------------------------------------------------------------------
 
 COLOURS = st.sampled_from([None, *faraway_package.COLOURS])
 PER = st.one_of(st.none(), st.sampled_from(faraway_package.PER_KINDS),
                 st.lists(st.sampled_from(faraway_package.COLOURS), min_size=2, max_size=2, unique=True))
 WONDERS = st.fixed_dictionaries({w: st.integers(0, 2) for w in faraway_package.WONDERS})
-QUEST = st.one_of(st.none(), st.fixed_dictionaries({"fame": st.integers(0, 6), "per": PER,
-                                                    "requires": st.dictionaries(st.sampled_from(faraway_package.WONDERS), st.integers(0, 2))}))
+QUEST = st.one_of(st.none(),
+                  st.fixed_dictionaries({"fame": st.integers(0, 6), "per": PER,
+                                         "requires": st.dictionaries(st.sampled_from(faraway_package.WONDERS),
+                                                                     st.integers(0, 2))}))
 CARD = {"colour": COLOURS, "wonders": WONDERS, "clues": st.integers(0, 2), "night": st.booleans()}
-SANCTUARY = st.fixed_dictionaries({**CARD, "task": st.one_of(st.none(), st.fixed_dictionaries({"fame": st.integers(0, 6), "per": PER}))})
+SANCTUARY = st.fixed_dictionaries({**CARD, "task": st.one_of(st.none(),
+                                                             st.fixed_dictionaries({"fame": st.integers(0, 6),
+                                                                                    "per": PER}))})
 
 
 @st.composite
@@ -475,11 +490,14 @@ def test_pick_order_is_a_sorted_permutation(played):
 @pytest.mark.parametrize("call, message", [
     (lambda: faraway.finds_sanctuary(10, 69), "new: 69 is outside 1–68"),
     (lambda: faraway.finds_sanctuary(0, 5), "previous: 0 is outside 1–68"),
-    (lambda: faraway.score({"regions": [region(n) for n in range(1, 10)]}), "regions: 9 regions; a tableau holds 1 to 8"),
+    (lambda: faraway.score({"regions": [region(n) for n in range(1, 10)]}),
+     "regions: 9 regions; a tableau holds 1 to 8"),
     (lambda: faraway.score({"regions": [region(1), region(2), region(3, colour="purple")]}),
      "regions[2].colour: 'purple' is not one of blue, green, red, yellow"),
-    (lambda: faraway.score({"regions": [region(1, wonders={"gold": 1})]}), "regions[0].wonders.gold: 'gold' is not one of stone"),
-    (lambda: faraway.score({"regions": [region(1, quest={"fame": 2, "per": "moon"})]}), "regions[0].quest.per: 'moon' is not one of"),
+    (lambda: faraway.score({"regions": [region(1, wonders={"gold": 1})]}),
+     "regions[0].wonders.gold: 'gold' is not one of stone"),
+    (lambda: faraway.score({"regions": [region(1, quest={"fame": 2, "per": "moon"})]}),
+     "regions[0].quest.per: 'moon' is not one of"),
     (lambda: faraway.score({"regions": [region(1, clues=-1)]}), "regions[0].clues: -1 is negative"),
     (lambda: faraway.sanctuary_draws(-2), "clues: -2 is negative"),
     (lambda: faraway.center_size(7), "players: 7 players; Faraway is for 2–6"),
@@ -496,7 +514,7 @@ def test_malformed_input_raises_malformed_input(call, message):
     assert isinstance(caught.value, ValueError) and not isinstance(caught.value, IllegalState)
 
 
-# --- Faraway's quiz content --------------------------------------------------------------------------------------------
+# --- Faraway's quiz content -------------------------------------------------------------------------------------------
 
 def faraway_game(site):
     return next(g for g in site.games if g.id == "faraway")

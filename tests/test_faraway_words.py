@@ -23,7 +23,8 @@ def region(number, **card):
 
 
 def row(chimera_on_14: int) -> dict:
-    """requirement-needs-every-symbol's row: Region 39 needs a stone and a chimera; a chimera lies on 58, to its left."""
+    """requirement-needs-every-symbol's row: Region 39 needs a stone and a chimera; a chimera lies on 58,
+    to its left."""
     return {"regions": [region(66), region(58, wonders={"chimera": 1}),
                         region(39, wonders={"stone": 1}, quest={"fame": 5, "requires": {"stone": 1, "chimera": 1}}),
                         region(30), region(22, quest={"fame": 3, "requires": {"chimera": 1}}),

@@ -1,4 +1,5 @@
-"""The Farkle rules checker against seed 004: every scoring option, the edge cases, exhaustive odds, legality, bad input."""
+"""The Farkle rules checker against seed 004: every scoring option, the edge cases, exhaustive odds, legality,
+bad input."""
 from __future__ import annotations
 
 import functools
@@ -93,7 +94,8 @@ def test_the_best_set_aside_and_how_it_splits():
     assert farkle.best_set_aside([2, 3, 4, 6, 6, 2]) == {"points": 0, "dice": [], "split": []}
     assert Wording("en", {}, presentation.text_formatters()).value([[6, 6, 6], [1], [5]], "split") == \
         "6 6 6 (600) + 1 (100) + 5 (50)"
-    assert Wording("de", {}, presentation.text_formatters()).value([[1, 1, 1], [1]], "split") == "1 1 1 (1.000) + 1 (100)"
+    assert Wording("de", {}, presentation.text_formatters()).value([[1, 1, 1], [1]], "split") == \
+        "1 1 1 (1.000) + 1 (100)"
 
 
 def test_every_best_set_aside_is_the_brute_best_and_its_split_adds_up():
@@ -202,7 +204,8 @@ def option_multisets() -> list[tuple[Counter, int]]:
         elif "same" in option:
             found += [(Counter({face: option["same"]}), option["points"]) for face in range(1, 7)]
         else:   # three pairs, and four of a kind with a pair
-            found += [(Counter({a: 2, b: 2, c: 2}), option["points"]) for a, b, c in itertools.combinations(range(1, 7), 3)]
+            found += [(Counter({a: 2, b: 2, c: 2}), option["points"])
+                      for a, b, c in itertools.combinations(range(1, 7), 3)]
             found += [(Counter({a: 4, b: 2}), option["points"]) for a, b in itertools.permutations(range(1, 7), 2)]
     return found
 
@@ -271,7 +274,7 @@ def test_malformed_input_raises_malformed_input(call, message):
     assert isinstance(caught.value, ValueError) and not isinstance(caught.value, IllegalState)
 
 
-# --- legality: totals a game can reach, set-asides that can be made -----------------------------------------------------
+# --- legality: totals a game can reach, set-asides that can be made ---------------------------------------------------
 
 @settings(deadline=None)
 @given(st.lists(st.sampled_from(sorted(OPTIONS.values())), max_size=40), st.integers(1, 49))

@@ -39,7 +39,8 @@ def test_the_default_table_is_solved():
 def test_a_solved_file_is_the_one_the_code_makes_now(head_path):
     rules, head = rules_of(head_path)
     assert head["digest"] == duel.digest(rules), (
-        f"{head_path.name} was solved by other code or facts than now (quiz/games/farkle/{{facts,rules,strategy,duel}}.py"
+        f"{head_path.name} was solved by other code or facts than now "
+        f"(quiz/games/farkle/{{facts,rules,strategy,duel}}.py"
         f" or the scoring changed): run make strategy and commit quiz/games/farkle/solved/")
 
 

@@ -124,7 +124,8 @@ def test_below_the_bank_minimum_there_is_nothing_to_weigh():
 def test_each_bank_or_roll_belief_answers_as_its_players_do():
     """By hand, at seed 004: a player who banks at 500 rolls at 450 and banks at 700 with four dice; one who never rolls
     one or two dice banks at 200 with two and has no view with three; one who banks after hot dice banks at 400 with
-    six; one who rolls while a score is likelier than a farkle rolls two dice (16 of 36 farkle) and banks one (4 of 6)."""
+    six; one who rolls while a score is likelier than a farkle rolls two dice (16 of 36 farkle) and banks one
+    (4 of 6)."""
     def believed(name, total, n):
         belief = next(b for b in SEED.beliefs() if b.name == name and b.distorts == "rolls_again")
         found = SEED.believe(belief, {"turn_total": total, "in_hand": n})

@@ -58,7 +58,8 @@ def mutate(rules: Path, name: str, kind: str, rnd) -> None:
     elif kind == "empty":
         path.write_text(rnd.choice(["", "null", "[]", "just text"]), encoding="utf-8")
     elif kind == "wrong-language":
-        path.rename(path.with_name(re.sub(r"\.(en|de|fr|tr)\.yml$", ".xx.yml", path.name) if re.search(r"\.(en|de|fr|tr)\.yml$", path.name) else "extra.yml"))
+        path.rename(path.with_name(re.sub(r"\.(en|de|fr|tr)\.yml$", ".xx.yml", path.name)
+                                   if re.search(r"\.(en|de|fr|tr)\.yml$", path.name) else "extra.yml"))
     elif kind == "duplicate":
         lines = text.splitlines()
         i = rnd.randrange(len(lines))
@@ -119,7 +120,8 @@ def test_markup_in_yaml_shows_as_text(tmp_path):
     for lang in LANGUAGES:
         path = repo / f"rules/{FIXTURE_ID}/text.{lang}.yml"
         data = path.read_text(encoding="utf-8")
-        data = re.sub(r"(?m)^refresher_intro: .*$", "refresher_intro: " + yaml.safe_dump(hostile).strip().removesuffix("..."), data)
+        data = re.sub(r"(?m)^refresher_intro: .*$",
+                      "refresher_intro: " + yaml.safe_dump(hostile).strip().removesuffix("..."), data)
         path.write_text(data, encoding="utf-8")
         questions = repo / f"rules/{FIXTURE_ID}/questions.{lang}.yml"
         q = yaml.safe_load(questions.read_text(encoding="utf-8"))

@@ -1,4 +1,5 @@
-"""Languages live in one place, the i18n plugin's list in mkdocs.yml: a fifth language is configuration and YAML only."""
+"""Languages live in one place, the i18n plugin's list in mkdocs.yml: a fifth language is
+configuration and YAML only."""
 from __future__ import annotations
 
 import json

@@ -1,6 +1,6 @@
 """The layers of quiz/ (quiz.LAYERS): every import goes to a layer listed before its own, within a game's package to a
-module before its own (facts, rules, beliefs, presentation), so there is no cycle; no game imports another; and no module
-imports another module's private name."""
+module before its own (facts, rules, beliefs, presentation), so there is no cycle; no game imports another; and no
+module imports another module's private name."""
 from __future__ import annotations
 
 import ast
@@ -52,7 +52,8 @@ def imports(path: Path) -> list[tuple[str, str, int]]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("quiz"):
             for alias in node.names:
                 submodule = f"{node.module}.{alias.name}"
-                found.append((submodule, "", node.lineno) if submodule in MODULES else (node.module, alias.name, node.lineno))
+                found.append((submodule, "", node.lineno) if submodule in MODULES
+                             else (node.module, alias.name, node.lineno))
     return found
 
 

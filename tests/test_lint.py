@@ -55,17 +55,19 @@ def test_the_fixture_of_each_code_gets_exactly_that_code_with_file_line_and_id(c
 
 
 @pytest.mark.parametrize("file, old, new, expected", [
-    ("pips/game.yml", "{id: leader-by-points, rank: 3, pages: [3]}", "{id: leader-by-points, rank: 3, pages: [3], note: x}",
+    ("pips/game.yml", "{id: leader-by-points, rank: 3, pages: [3]}",
+     "{id: leader-by-points, rank: 3, pages: [3], note: x}",
      "leader-by-points: RR003 unknown key 'note' in an entry"),
     ("pips/questions.yml", "    check: roll_total\n    givens: {roll: [4, 1, 3]}",
      "    check: roll_total\n    mood: x\n    givens: {roll: [4, 1, 3]}",
      "three-dice-total: RR003 unknown key 'mood' in a question"),
     ("pips/questions.de.yml", "three-dice-total:\n", "three-dice-total:\n  hint: x\n",
      "three-dice-total: RR003 unknown key 'hint' in a question's texts"),
-    ("ui.fr.yml", "sections:\n", "sections:\n  extra:\n    deep: x\n", "RR005 sections.extra must be text, not a mapping"),
+    ("ui.fr.yml", "sections:\n", "sections:\n  extra:\n    deep: x\n",
+     "RR005 sections.extra must be text, not a mapping"),
     # a source's own date, copied as it is written: the message gives it in the form wanted, not a second example
-    ("pips/game.yml", 'as_of: "2026-11-30"', "as_of: 30.11.2026", "RR005 as_of: '30.11.2026' is not written YYYY-MM-DD: "
-                                                                 "write 2026-11-30"),
+    ("pips/game.yml", 'as_of: "2026-11-30"', "as_of: 30.11.2026",
+     "RR005 as_of: '30.11.2026' is not written YYYY-MM-DD: write 2026-11-30"),
 ])
 def test_the_schema_rejects_what_it_does_not_know_in_every_kind_of_file(tmp_path, file, old, new, expected):
     rules = fixture_rules(tmp_path / "rules")
@@ -83,7 +85,8 @@ def make_draft(rules: Path, unfinished: bool) -> None:
     game.write_text(game.read_text(encoding="utf-8").replace("order: 9\n", "order: 9\ndraft: true\n"), encoding="utf-8")
     if unfinished:
         text = rules / FIXTURE_ID / "text.en.yml"
-        text.write_text(text.read_text(encoding="utf-8").replace("text: A tie wins nothing.", "text: TODO explain ties."),
+        text.write_text(text.read_text(encoding="utf-8").replace("text: A tie wins nothing.",
+                                                                 "text: TODO explain ties."),
                         encoding="utf-8")
 
 
@@ -107,7 +110,8 @@ def test_a_broken_draft_is_not_shown_either(tmp_path):
     rules = fixture_rules(tmp_path / "rules")
     make_draft(rules, unfinished=False)
     questions = rules / FIXTURE_ID / "questions.yml"
-    questions.write_text(questions.read_text(encoding="utf-8").replace("    answer: 8", "    answer: 9"), encoding="utf-8")
+    questions.write_text(questions.read_text(encoding="utf-8").replace("    answer: 8", "    answer: 9"),
+                         encoding="utf-8")
     served = load_site(rules, show_drafts=True)
     assert served.games == [] and [p.code for p in served.drafts[FIXTURE_ID]] == ["RR301"]
 
@@ -142,15 +146,17 @@ def test_the_same_game_not_marked_draft_stops_the_build(tmp_path):
     with pytest.raises(ContentError, match=f"{game}: RR007 no rules checker package"):
         load_site(rules)
 
-# --- every bad input a line, never a traceback --------------------------------------------------------------------------
+# --- every bad input a line, never a traceback ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("old, new, expected", [
-    ("  - id: two-dice-total", "  - id: three-dice-total", "questions.yml:13: three-dice-total: RR201 duplicate question id"),
+    ("  - id: two-dice-total", "  - id: three-dice-total",
+     "questions.yml:13: three-dice-total: RR201 duplicate question id"),
     ("    answer: 8", "    answer: [not, an, answer]",
      "questions.yml:10: three-dice-total: RR005 questions.0.answer must be a whole number, not a list"),
     ("    answer: true", "    answer: 'yes'",
      "questions.yml:25: higher-total-wins: RR005 questions.2.answer must be true or false, not text"),
-    ("    answer: Ana", "    answer: 1", "questions.yml:42: most-points-lead: RR005 questions.4.answer must be text, not a whole"),
+    ("    answer: Ana", "    answer: 1",
+     "questions.yml:42: most-points-lead: RR005 questions.4.answer must be text, not a whole"),
     ("    answer: [Bruno, Cem, Ana]", "    answer: [Bruno, 3, Ana]",
      "questions.yml:57: order-of-three: RR005 questions.6.answer.1 must be text, not a whole number"),
 ])
@@ -173,8 +179,9 @@ def test_a_question_with_a_duplicate_id_or_an_answer_not_of_its_kind_is_one_line
      "'a_module_this_site_does_not_have'"),
     ("from quiz.games.pips import Pips\n\n\nclass Misspelled(Pips):\n    def _illegal_wins_rond(self, mine, theirs):\n"
      "        yield 'never asked'\n",
-     "RR007 quiz/games/{game}/rules.py:4 failed to load: TypeError: Misspelled._illegal_wins_rond (line 5): 'wins_rond' "
-     "is not a @rule of Misspelled, so this legality check would never run (did you mean _illegal_wins_round?)"),
+     "RR007 quiz/games/{game}/rules.py:4 failed to load: TypeError: Misspelled._illegal_wins_rond (line 5): "
+     "'wins_rond' is not a @rule of Misspelled, so this legality check would never run "
+     "(did you mean _illegal_wins_round?)"),
     ("from quiz.games.pips import Pips\n\nclass Broken(Pips)\n",
      "RR007 quiz/games/{game}/rules.py:3 failed to load: SyntaxError: "),
 ])
@@ -215,7 +222,8 @@ def step_problems(tmp_path, monkeypatch, judge: str, ranges: str) -> list[str]:
     monkeypatch.setattr(games.witnesses(games.load(FIXTURE_ID)), "witness", lambda self, check, givens: {"at": givens})
     questions = rules / FIXTURE_ID / "questions.yml"
     text = questions.read_text(encoding="utf-8")
-    for old, new in [("{Ana: 14, Bruno: 11}", "{Ana: 150, Bruno: 100}"), ("{Ana: 6, Bruno: 10}", "{Ana: 50, Bruno: 100}"),
+    for old, new in [("{Ana: 14, Bruno: 11}", "{Ana: 150, Bruno: 100}"),
+                     ("{Ana: 6, Bruno: 10}", "{Ana: 50, Bruno: 100}"),
                      ("{players.Ana: [0, 20], players.Bruno: [0, 20]}", ranges)]:
         assert old in text
         text = text.replace(old, new)
@@ -230,8 +238,8 @@ def test_a_range_that_misses_its_step_is_told_it_even_when_a_few_variants_are_le
     no game, so the step is said, as when none is left."""
     lines = step_problems(tmp_path, monkeypatch, "yields", "{players.Ana: [0, 1000]}")
     assert len(lines) == 1 and re.search(r"most-points-lead: RR306 vary: \d+ draws are games that cannot happen, only "
-                                         r"[4-9] of 16 variants are left; players.Ana is a game only every 50 from 150: "
-                                         r"give its range that step, \[0, 1000, 50\]$", lines[0]), lines
+                                         r"[4-9] of 16 variants are left; players.Ana is a game only every 50 "
+                                         r"from 150: give its range that step, \[0, 1000, 50\]$", lines[0]), lines
 
 
 @pytest.mark.parametrize("judge", ["yields", "raises"])
@@ -239,9 +247,11 @@ def test_a_range_whose_values_are_games_only_every_n_is_told_the_step(tmp_path, 
     """RR306 said "narrow the ranges" where a step [low, high, step] was the fix (Farkle totals in fifties), as an
     impossible game (too few variants) and as malformed input."""
     lines = step_problems(tmp_path, monkeypatch, judge, "{players.Ana: [0, 1000], players.Bruno: [5, 995]}")
-    assert len(lines) == 1 and lines[0].startswith(f"rules/{FIXTURE_ID}/questions.yml:35: most-points-lead: RR306 "), lines
+    assert len(lines) == 1 and lines[0].startswith(f"rules/{FIXTURE_ID}/questions.yml:35: most-points-lead: RR306 "), \
+        lines
     assert lines[0].endswith("players.Ana is a game only every 50 from 150: give its range that step, [0, 1000, 50]; "
-                             "players.Bruno is a game only every 50 from 100: give its range that step, [50, 950, 50]"), lines
+                             "players.Bruno is a game only every 50 from 100: give its range that step, "
+                             "[50, 950, 50]"), lines
 
 
 def test_lint_fix_puts_back_the_french_no_break_spaces_and_nothing_else(tmp_path):
@@ -270,7 +280,8 @@ def test_problem_codes_are_named_constants_and_every_one_is_raised():
     """A problem code is written by its name (codes.WRONG_ANSWER), never as a string ("RR301") that a typo would slip
     past; every name quiz/site/codes.py defines is raised somewhere (read from the source, not only where a fixture
     reaches it), and Problems.add refuses anything else, under python -O too."""
-    sources = {path: path.read_text(encoding="utf-8") for path in (ROOT / "quiz").rglob("*.py") if path.name != "codes.py"}
+    sources = {path: path.read_text(encoding="utf-8") for path in (ROOT / "quiz").rglob("*.py")
+               if path.name != "codes.py"}
     literals = {f"{path.relative_to(ROOT)}: {code}" for path, text in sources.items()
                 for code in re.findall(r'"(RR\d{3})"', text)}
     assert not literals, sorted(literals)

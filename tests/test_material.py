@@ -1,6 +1,7 @@
 """Our overrides lean on Material's own templates: tests/upstream/ holds each file or block as the Material version we
-wrote them against (outside overrides/, MkDocs' custom_dir, which would publish them). When the installed Material differs, this fails with a diff, so an upgrade is a conscious step:
-read the diff, adjust overrides/ (and the filters in quiz/site/hooks/material.py), then copy the new text upstream."""
+wrote them against (outside overrides/, MkDocs' custom_dir, which would publish them). When the installed Material
+differs, this fails with a diff, so an upgrade is a conscious step: read the diff, adjust overrides/ (and the filters in
+quiz/site/hooks/material.py), then copy the new text upstream."""
 from __future__ import annotations
 
 import difflib

@@ -109,8 +109,9 @@ def test_serve_and_build_share_each_games_units(rules, made):
 @pytest.mark.parametrize("game", QUIZ_GAMES)
 def test_one_languages_pages_are_made_again_when_another_language_changes_which_variants_are_kept(
         rules, game, monkeypatch):
-    """practice.drop_repeated_variants drops a variant that reads like another in any language: an edit to one language's
-    questions can change every language's practice pool. Here the edit is simulated: one more variant dropped."""
+    """practice.drop_repeated_variants drops a variant that reads like another in any language: an edit to one
+    language's questions can change every language's practice pool. Here the edit is simulated: one more variant
+    dropped."""
     other = next(lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)
     untouched = next(lang for lang in LANGUAGES if lang not in (DEFAULT_LANGUAGE, other))
     pool = f"{untouched}/{game}/quiz/{render.PRACTICE_FILE}"
@@ -221,8 +222,9 @@ def test_compiled_templates_are_kept_across_builds_and_compiled_again_when_a_tem
 
 
 def test_every_key_is_made_in_memo_py_from_its_table_of_units():
-    """What each unit's key covers is said once (memo.UNITS) and the keys are made there: no other module of quiz/ hashes
-    a key of its own (memo.key), so no unit can be kept under a key that leaves out one of its inputs unnoticed."""
+    """What each unit's key covers is said once (memo.UNITS) and the keys are made there: no other module of quiz/
+    hashes a key of its own (memo.key), so no unit can be kept under a key that leaves out one of its inputs
+    unnoticed."""
     import re
 
     from rules_reading import ROOT

@@ -7,7 +7,8 @@ import re
 from html.parser import HTMLParser
 
 from rules_reading import ROOT
-from quiz.site.minify import UNUSED_CLASSES, UNUSED_COMPONENTS, without_indentation, without_selectors, without_unused_colors
+from quiz.site.minify import (UNUSED_CLASSES, UNUSED_COMPONENTS, without_indentation, without_selectors,
+                              without_unused_colors)
 
 PALETTE = ('@media screen{[data-md-color-scheme=slate]{--a:1}[data-md-color-scheme=slate][data-md-color-primary=red]'
            '{--b:2}}[data-md-color-accent=red]{--c:3}[data-md-color-accent=blue],[data-md-color-accent=custom]{--d:4}'
@@ -26,7 +27,8 @@ def test_a_used_colour_keeps_every_rule_it_had():
 
 
 def test_indentation_goes_but_not_where_whitespace_is_the_content():
-    page = "<div>\n    <span>a</span>\n    <span>b</span>\n\n\n  </div>\n<pre>  kept\n    as is</pre>\n  <textarea>\n  x</textarea>"
+    page = ("<div>\n    <span>a</span>\n    <span>b</span>\n\n\n  </div>\n<pre>  kept\n    as is</pre>\n"
+            "  <textarea>\n  x</textarea>")
     assert without_indentation(page) == \
         "<div>\n<span>a</span>\n<span>b</span>\n</div>\n<pre>  kept\n    as is</pre>\n<textarea>\n  x</textarea>"
 

@@ -87,7 +87,8 @@ def test_easy_to_forget_is_sorted_by_rank(site_dir, game):
 def test_page_refs_name_the_rulebook_in_every_language(site_dir, lang, game):
     labels = tuple(texts(game, lang)[key].split("{pages}")[0].strip() for key in ("rulebook_ref", "rulebook_refs")
                    if key in texts(game, lang))
-    refs = [html.unescape(ref) for ref in re.findall(r'<span class="rr-ref">([^<]*)</span>', read(site_dir, lang, f"{game}/"))]
+    refs = [html.unescape(ref)
+            for ref in re.findall(r'<span class="rr-ref">([^<]*)</span>', read(site_dir, lang, f"{game}/"))]
     assert refs and all(ref.startswith(labels) for ref in refs), (labels, refs[:3])
     if len(set(labels)) == 2:   # a language with two labels: "p. 8" for one page, "pp. 8–9" for several
         for ref in refs:
@@ -125,7 +126,8 @@ def test_every_language_runs_as_long_as_the_model_would_there(site_dir, game, la
 
 
 def spoken_text(page_html: str, kinds: list[str]) -> str:
-    """The text of the teach page's spoken sections, read from the built page: from each section's heading to the next."""
+    """The text of the teach page's spoken sections, read from the built page: from each section's heading to
+    the next."""
     parts = []
     for kind in kinds:
         match = re.search(rf'<h2 id="{re.escape(kind)}">.*?</h2>(.*?)(?=<h2|<a href="\\.\\./"|$)', page_html, re.S)
@@ -151,7 +153,8 @@ def test_teach_script_fits_two_minutes_read_aloud_and_the_page_says_how_long(sit
 @pytest.mark.parametrize("page", all_pages())
 def test_language_switcher_links_resolve_to_the_same_page(site_dir, lang, page):
     text = read(site_dir, lang, page)
-    links = dict((l, h) for h, l in re.findall(r'<a href="([^"]+)" hreflang="(\w+)" class="md-select__link"', text))
+    links = dict((l, h) for h, l in re.findall(r'<a href="([^"]+)" hreflang="(\w+)" '  # noqa: E741
+                                               r'class="md-select__link"', text))
     assert set(links) == set(LANGUAGES)
     base = f"http://x/{lang_prefix(lang)}{page}"
     for target_lang, href in links.items():
@@ -227,7 +230,8 @@ def test_nothing_is_loaded_from_another_host(site_dir):
             continue
         text = path.read_text(encoding="utf-8", errors="replace")
         if path.suffix == ".html":
-            urls = re.findall(r'<(?:script|link|img|iframe|source|video|audio)\b[^>]*?(?:src|href)="(https?:)?//([^"/]+)', text)
+            urls = re.findall(r'<(?:script|link|img|iframe|source|video|audio)\b'
+                              r'[^>]*?(?:src|href)="(https?:)?//([^"/]+)', text)
             urls = [host for scheme, host in urls if not host.startswith("127.0.0.1")]
         else:
             urls = re.findall(r'(?:@import\s+(?:url\()?|url\()\s*["\']?(?:https?:)?//([^"\')\s]+)', text)
@@ -292,14 +296,15 @@ def test_do_you_remember_opens_with_the_quickest_question(site, site_dir, game):
 def test_yaml_text_is_escaped_never_markup():
     from quiz.site.templating import escape
 
-    assert escape('<script>alert(1)</script><img onerror="x">') == "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img onerror=&quot;x&quot;&gt;"
+    assert escape('<script>alert(1)</script><img onerror="x">') == \
+        "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img onerror=&quot;x&quot;&gt;"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_navigation_names_each_game_in_the_language(site_dir, lang):
     page = read(site_dir, lang, f"{GAMES[0]}/")
-    labels = [visible_text(label) for label in re.findall(r'<label class="md-nav__link[^"]*" for="__nav_\d+"[^>]*>(.*?)</label>',
-                                                            page, re.S)]
+    labels = [visible_text(label) for label in re.findall(r'<label class="md-nav__link[^"]*" for="__nav_\d+"'
+                                                            r'[^>]*>(.*?)</label>', page, re.S)]
     for game in GAMES:
         assert texts(game, lang)["name"] in labels, (lang, labels)
 

@@ -33,7 +33,8 @@ def test_pictures_stand_for_exactly_their_words(site, game_id):
             whole = game.wording(lang).fill(game.question_texts[lang][question.id]["text"], values)
             assert joined(segments) == whole, (question.id, lang)
             assert joined(laid_out(segments)) == whole, (question.id, lang)
-    if any("|dice}" in t or "|row}" in t for t in (RULES / game_id).joinpath("questions.en.yml").read_text().split("\n")):
+    if any("|dice}" in t or "|row}" in t
+           for t in (RULES / game_id).joinpath("questions.en.yml").read_text().split("\n")):
         assert drawn, f"{game_id}: texts with drawable placeholders, but no picture drawn"
 
 

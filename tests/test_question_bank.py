@@ -43,7 +43,8 @@ def test_the_text_shows_every_number_it_is_given_in_every_language(game):
             for lang in LANGUAGES:
                 number = format_decimal(value, locale=lang)
                 # or in words, by a count's exact form for this number ("=1": "one of them has")
-                words = [forms[f"={value}"].replace("#", number) for forms in (game.texts[lang].get("words") or {}).values()
+                words = [forms[f"={value}"].replace("#", number)
+                         for forms in (game.texts[lang].get("words") or {}).values()
                          if is_plural_entry(forms) and f"={value}" in forms]
                 assert re.search(rf"(?<![\d.,]){re.escape(number)}(?!\d)", worded[lang]["text"]) or \
                     any(word in worded[lang]["text"] for word in words), \

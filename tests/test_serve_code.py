@@ -1,7 +1,7 @@
 """An author's loop with `mkdocs serve` on a copy of the repository: a checker edit that makes a stated answer wrong is
 reported by the running server as a cold build reports it, and on the page the author has open, which goes on
-answering (MkDocs alone would hold every request until a good build); a template edit shows on the served page, and what the
-server generated afterwards is byte for byte what `mkdocs build` in a fresh process generates."""
+answering (MkDocs alone would hold every request until a good build); a template edit shows on the served page, and
+what the server generated afterwards is byte for byte what `mkdocs build` in a fresh process generates."""
 from __future__ import annotations
 
 import html
@@ -38,7 +38,8 @@ def negate_rule(checker, game: str, rule: str) -> str:
     name = next(k.__name__ for k in checker_class.__mro__ if k.__module__ == f"{games.package_name(game)}.rules")
     return checker.read_text(encoding="utf-8") + (
         f"\n\ndef _slip(method):\n    import functools\n\n    @functools.wraps(method)\n"
-        f"    def wrong(self, *args, **kwargs):\n        return not method(self, *args, **kwargs)\n    return wrong\n\n\n"
+        f"    def wrong(self, *args, **kwargs):\n        return not method(self, *args, **kwargs)\n"
+        f"    return wrong\n\n\n"
         f"{name}.{rule} = _slip({name}.{rule})\n")
 
 

@@ -57,5 +57,6 @@ def test_the_dictionary_read_lazily_hyphenates_every_word_of_the_rules_as_pyphen
     words = sorted(set(re.findall(r"[^\W\d_]+", texts))) + sorted(whole.patterns)[::7]
     assert len(words) > 1000
     for word in words:
-        assert [(int(p), p.data) for p in lazy.positions(word)] == [(int(p), p.data) for p in whole.positions(word)], word
+        assert [(int(p), p.data) for p in lazy.positions(word)] == \
+            [(int(p), p.data) for p in whole.positions(word)], word
     assert lazy.maxlen == whole.maxlen

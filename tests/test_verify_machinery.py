@@ -46,7 +46,8 @@ def test_verify_reports_what_practice_serves_and_drops(tmp_path):
                        r"beliefs and (\d+) that read like another", result.stdout)
     assert served and int(served.group(1)) == 64, result.stdout
     assert int(served.group(3)) > 0, result.stdout      # most-points-lead: 1 point is no round won
-    assert int(served.group(5)) > 0, result.stdout      # order-of-three: where seating and rolls agree, nothing is tested
+    assert int(served.group(5)) > 0, result.stdout      # order-of-three: where seating and rolls agree,
+                                                        # nothing is tested
 
 
 def test_a_derived_given_follows_what_it_comes_from_in_every_variant(rules):
@@ -58,8 +59,8 @@ def test_a_derived_given_follows_what_it_comes_from_in_every_variant(rules):
 
 def test_a_derived_given_typed_again_is_named(rules):
     edit(rules / "pips/questions.yml", "    givens: {mine: 8}\n", "    givens: {mine: 8, theirs: 8}\n")
-    assert any("tie-wins-nothing: RR306 derived: 'theirs' is computed from 'mine'; do not type it in givens as well" in p
-               for p in problems(rules))
+    assert any("tie-wins-nothing: RR306 derived: 'theirs' is computed from 'mine'; do not type it in givens as well"
+               in p for p in problems(rules))
 
 
 def test_every_variant_keeps_what_its_question_keeps(rules):
@@ -70,7 +71,8 @@ def test_every_variant_keeps_what_its_question_keeps(rules):
 
 
 def test_variants_that_lose_the_edge_case_are_named(rules):
-    edit(rules / "pips/questions.yml", '    keep: ["mine != theirs"]', '    keep: ["answer == yes", "mine == 9", "theirs == 7"]')
+    edit(rules / "pips/questions.yml", '    keep: ["mine != theirs"]',
+         '    keep: ["answer == yes", "mine == 9", "theirs == 7"]')
     assert any(re.search(r"higher-total-wins: RR306 vary: only [01] variant\(s\) are legal, keep", p)
                for p in problems(rules))
 
@@ -111,7 +113,8 @@ def test_a_placeholder_in_an_extra_page_title_fills_in(rules):
 
     for lang in LANGUAGES:
         path = rules / f"pips/text.{lang}.yml"
-        path.write_text(re.sub(r'(?m)^odds_title: "(.*)"$', r'odds_title: "\1 ({dice})"', path.read_text(encoding="utf-8")),
+        path.write_text(re.sub(r'(?m)^odds_title: "(.*)"$', r'odds_title: "\1 ({dice})"',
+                               path.read_text(encoding="utf-8")),
                         encoding="utf-8")
     pages = render_site(load_site(rules))
     assert f"(3)]({FIXTURE_ID}/odds.md)" in pages[f"{LANGUAGES[0]}/index.md"]

@@ -1,8 +1,9 @@
 """Pips, a synthetic game for the machinery's tests: every section kind and answer kind, no real game's content.
 Roll some dice with few faces; your total is every pip; the higher total wins; the most points leads; the highest
-roll goes first. It is a rules checker like any other, and tests/test_drop_in_game.py builds the site with it added. Its engine: each round
-every player rolls (all dice, or fewer to try a total), and whoever rolls the higher total wins the round and scores that
-total as points (a tie scores nothing); a game record replays round by round (PipsWitnesses)."""
+roll goes first. It is a rules checker like any other, and tests/test_drop_in_game.py builds the site with it added.
+Its engine: each round every player rolls (all dice, or fewer to try a total), and whoever rolls the higher total wins
+the round and scores that total as points (a tie scores nothing); a game record replays round by round
+(PipsWitnesses)."""
 from __future__ import annotations
 
 import dataclasses
@@ -27,7 +28,8 @@ class Pips(Rules):
 
     FACTS = PipsFacts
 
-    WITHOUT_BELIEF = {"leader-by-points": "the fixture's one rule without a wrong belief: its questions stay as they are"}
+    WITHOUT_BELIEF = {"leader-by-points": "the fixture's one rule without a wrong belief: "
+                                          "its questions stay as they are"}
 
     def _roll(self, roll, what: str = "roll") -> list[int]:
         if not isinstance(roll, list) or not 1 <= len(roll) <= self.facts.dice:
@@ -128,7 +130,8 @@ class PipsPresentation(Presentation):
         return {"chances": {"columns": ["dice", "top", "expected"], "chart": "top", "rows": rows}}
 
     def calculators(self) -> dict[str, dict]:
-        return {"total-of-a-roll": {"table": "totals.json", "faces": self.rules.facts.faces, "dice": self.rules.facts.dice}}
+        return {"total-of-a-roll": {"table": "totals.json", "faces": self.rules.facts.faces,
+                                    "dice": self.rules.facts.dice}}
 
     def data_files(self) -> dict[str, Any]:
         table = {}
@@ -156,7 +159,8 @@ def replay(rules: Pips, record: dict) -> dict:
             raise IllegalState(f"rounds[{number}]: every player rolls, and only players")
         for name, roll in rolled.items():
             if not 1 <= len(roll) <= facts.dice or any(not 1 <= die <= facts.faces for die in roll):
-                raise IllegalState(f"rounds[{number}][{name!r}]: {roll} is no roll of {facts.dice} dice 1-{facts.faces}")
+                raise IllegalState(f"rounds[{number}][{name!r}]: {roll} is no roll of {facts.dice} dice "
+                                   f"1-{facts.faces}")
         totals = {name: sum(roll) for name, roll in rolled.items()}
         best = max(totals.values())
         if list(totals.values()).count(best) == 1:
