@@ -65,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{sum(p.unreached for p in pools)} that no game reaches, "
                   f"{sum(p.lost for p in pools)} that lost what their question tests, {sum(p.untested for p in pools)} "
                   f"that no wrong belief answers otherwise, {sum(p.ambiguous for p in pools)} whose wrong answer points "
-                  f"at two beliefs and {sum(p.repeated for p in pools)} that read like another")
+                  f"at two beliefs, {sum(p.other_case for p in pools)} that catch another belief with the stated "
+                  f"question's why and {sum(p.repeated for p in pools)} that read like another")
             if args.verbose:
                 for question in game.questions:
                     print(f"    {pool_line(question, game.practice.get(question.id))}")
@@ -79,7 +80,8 @@ def pool_line(question, pool) -> str:
     answers = sorted({repr(variant["answer"]) for variant in pool.variants}, key=lambda r: (len(r), r))   # 2 before 12
     shown = ", ".join(answers[:8]) + (f", … ({len(answers)} in all)" if len(answers) > 8 else "")
     dropped = {"illegal": pool.illegal, "unreached": pool.unreached, "lost what it tests": pool.lost,
-               "no belief answers otherwise": pool.untested, "ambiguous": pool.ambiguous, "repeated": pool.repeated}
+               "no belief answers otherwise": pool.untested, "ambiguous": pool.ambiguous,
+               "another belief, the same why": pool.other_case, "repeated": pool.repeated}
     drops = ", ".join(f"{count} {why}" for why, count in dropped.items() if count) or "none"
     return f"{question.id} ({question.rule}): {len(pool.variants)} variants, answers {shown}; dropped: {drops}"
 

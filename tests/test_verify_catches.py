@@ -1,7 +1,8 @@
 """Verification catches what a question bank gets wrong, shown by breaking the fixture game's bank and watching: the
 variants it serves are games that can happen (a checker that refuses some draws sees none of them served), keep what
 their question keeps, catch a wrong belief (a belief that agrees with the rule makes its questions RR309 and its
-variants undrawn), and have answers that move (RR312). These replace tests that re-ran verification's own predicates
+variants undrawn), have answers that move (RR312) and a why that is true there (one written for the stated case
+is not served where only another belief is caught). These replace tests that re-ran verification's own predicates
 over the real games' pools, which could not fail."""
 from __future__ import annotations
 
@@ -72,8 +73,8 @@ def test_a_practice_question_whose_answer_cannot_move_is_refused(rules):
     by no variant (RR311)."""
     questions = rules / FIXTURE_ID / "questions.yml"
     text = questions.read_text(encoding="utf-8")
-    questions.write_text(text.replace("    vary: {mine: [3, 12], theirs: [3, 12]}", "    vary: {mine: [9, 12], theirs: [3, 8]}",
-                                      1), encoding="utf-8")
+    questions.write_text(text.replace("    vary: {mine: [3, 12], theirs: [3, 12]}",
+                                      "    vary: {mine: [9, 12], theirs: [3, 8]}", 1), encoding="utf-8")
     with pytest.raises(ContentError) as caught:
         load_site(rules)
     assert {(p.code, p.id) for p in caught.value.problems} == {("RR312", "higher-total-wins"), ("RR311", "higher-wins")}
@@ -85,3 +86,23 @@ def test_every_variant_served_records_the_beliefs_that_answer_otherwise(rules):
     site = load_site(rules)
     for variant in pool(site, "higher-total-wins").variants:
         assert variant["beliefs"] and all(b["answer"] != variant["answer"] for b in variant["beliefs"])
+
+
+def test_a_why_written_for_the_stated_case_is_not_served_where_only_another_belief_is_caught(rules):
+    """The stated question (9 against 7) catches "the lower total wins"; a tie catches only "a tie is shared". One why
+    for yes and no, "A higher total wins: 8 against 8", would be served there word for word and would not be true:
+    such variants are dropped and counted. With a why per answer ("8 is not higher than 8") the ties are served."""
+    questions = rules / FIXTURE_ID / "questions.yml"
+    questions.write_text(questions.read_text(encoding="utf-8").replace('keep: ["mine != theirs"]', "keep: []", 1),
+                         encoding="utf-8")
+    ties = pool(load_site(rules), "higher-total-wins")
+    assert any(v["givens"]["mine"] == v["givens"]["theirs"] for v in ties.variants) and ties.other_case == 0
+    english = rules / FIXTURE_ID / "questions.en.yml"
+    one_why = "A higher total wins the round: {mine} against {theirs}."
+    english.write_text(english.read_text(encoding="utf-8").replace(
+        '    "yes": "{mine} is higher than {theirs}."\n    "no": "{mine} is not higher than {theirs}."',
+        f'    "yes": "{one_why}"\n    "no": "{one_why}"'), encoding="utf-8")
+    served = pool(load_site(rules), "higher-total-wins")
+    assert served.other_case > 0
+    assert served.variants and not any(v["givens"]["mine"] == v["givens"]["theirs"] for v in served.variants)
+    assert all(v["worded"]["en"]["why"].startswith("A higher total wins") for v in served.variants)

@@ -14,7 +14,7 @@ from quiz.site.answers import (answer_type_ok, assign, computed, format_plain, o
 from quiz.site.bank import QuestionCheck, forget_entries
 from quiz.site.content import Game
 from quiz.site.problems import Problems
-from quiz.site.question_words import word
+from quiz.site.question_words import why_reads_alike, word
 from quiz.site.source import line_of, plain
 from quiz.site.wording import resolve
 
@@ -36,6 +36,7 @@ class Practice:
     untested: int = 0    # every wrong belief of the rule gives the right answer too: they test nothing
     repeated: int = 0    # they read like another question or variant of the game in some language
     ambiguous: int = 0   # two beliefs give one wrong answer and neither is the rule's own: it points at no one belief
+    other_case: int = 0  # they catch none of the stated question's beliefs, yet read its why: written for another case
 
 
 class PracticeDraw:
@@ -51,7 +52,10 @@ class PracticeDraw:
         the checker, each separating from a wrong belief of the rule (the others test nothing), none the stated
         question again, no answer in more than half the pool. None after reporting a problem."""
         question, game = self.question, self.game
-        stated = repr(with_derived(question, question.givens, self.facts))
+        stated_givens = with_derived(question, question.givens, self.facts)
+        stated = repr(stated_givens)
+        stated_result, _ = computed(game, question, stated_givens)
+        stated_beliefs = {b["belief"] for b in self.beliefs_for(stated_givens, question.answer) or []}
         per_answer = PRACTICE_VARIANTS // 2      # no answer takes more than half the pool while others can be drawn
         answers: collections.Counter = collections.Counter()
         rng = random.Random(f"practice:{game.id}:{question.id}")
@@ -106,6 +110,12 @@ class PracticeDraw:
             if not clear:
                 practice.ambiguous += 1
                 continue
+            # The why explains the stated case against the beliefs it catches; a variant that catches only others,
+            # with that why word for word, would say something its case may make false ("you have 50 in the box")
+            if stated_beliefs and not stated_beliefs & {b["belief"] for b in beliefs} and why_reads_alike(
+                    self.check, (stated_givens, question.answer, stated_result), (givens, answer, result)):
+                practice.other_case += 1
+                continue
             if answers[repr(answer)] >= per_answer:
                 continue
             if game.witness(question.check, givens) is None:     # last: the search costs most of the filters
@@ -124,10 +134,18 @@ class PracticeDraw:
             self.add(codes.VARIANTS_FAIL, f"vary: only {len(practice.variants)} variant(s) are legal, keep "
                      f"{', '.join(c.text for c in question.keep or []) or 'the question'} and catch a wrong belief"
                      f" ({practice.illegal} illegal, {practice.unreached} reached by no game, {practice.lost} lost it, "
-                     f"{practice.untested} caught none); "
+                     f"{practice.untested} caught none{self.other_cases(practice)}); "
                      f"{self.steps() or 'widen or narrow the ranges'}")
             return None
         return practice if self.answers_move(practice) else None
+
+    @staticmethod
+    def other_cases(practice: Practice) -> str:
+        """What an author reads when variants were dropped for a why written for the stated case only."""
+        if not practice.other_case:
+            return ""
+        return (f", {practice.other_case} caught only other wrong beliefs than the stated question with its why word "
+                f"for word: give the why a form per answer or case, or keep them out")
 
     def steps(self) -> str | None:
         """The fix for ranges whose values are games only on a grid through the stated value (Farkle totals in fifties):
@@ -165,13 +183,16 @@ class PracticeDraw:
         """A practice question whose answer never changes is answered by pattern after two variants: it needs two
         answers at least, and a yes/no question each answer in a quarter of its variants."""
         counts = collections.Counter(format_plain(v["answer"]) for v in practice.variants)
+        dropped = self.other_cases(practice)
         if len(counts) < 2:
-            self.add(codes.ANSWER_DOES_NOT_MOVE, f"every practice variant answers {format_plain(practice.variants[0]['answer'])}: vary what "
-                              f"changes the answer, or keep the question stated only (no vary)")
+            self.add(codes.ANSWER_DOES_NOT_MOVE,
+                     f"every practice variant answers {format_plain(practice.variants[0]['answer'])}: vary what "
+                     f"changes the answer, or keep the question stated only (no vary){dropped}")
             return False
         if self.question.kind == "yesno" and min(counts.values()) < MIN_ANSWER_SHARE * len(practice.variants):
             shares = ", ".join(f"{answer} {n}" for answer, n in sorted(counts.items()))
-            self.add(codes.ANSWER_DOES_NOT_MOVE, f"of {len(practice.variants)} variants {shares}: each answer needs a quarter at least")
+            self.add(codes.ANSWER_DOES_NOT_MOVE,
+                     f"of {len(practice.variants)} variants {shares}: each answer needs a quarter at least{dropped}")
             return False
         return True
 
@@ -182,7 +203,7 @@ def practice(check: QuestionCheck, entries: dict) -> Practice:
     if drawn is None:
         return Practice()
     practice = Practice(illegal=drawn.illegal, unreached=drawn.unreached, lost=drawn.lost, untested=drawn.untested,
-                        ambiguous=drawn.ambiguous)
+                        ambiguous=drawn.ambiguous, other_case=drawn.other_case)
     for variant in drawn.variants:
         worded = word(check, entries, variant["givens"], variant["answer"], variant["result"], variant["beliefs"])
         if worded is None:

@@ -2,6 +2,7 @@
 result, its label, the pictures drawn in it, and the wrong beliefs it catches as each language says their answers."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from quiz.site import codes
@@ -22,11 +23,10 @@ def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result:
         label = answer_label(check.question.kind, answer, check.site.ui[lang], wording)
         values = {**(check.facts if facts is None else facts), **givens,
                   "answer": answer if check.question.kind == "number" else label, "result": result}
-        why = entry["why"][format_answer(answer)] if isinstance(entry["why"], dict) else entry["why"]
         try:
             segments = wording.segments(entry["text"], values)   # joined, they are the filled-in text
             text = "".join(part if isinstance(part, str) else part["text"] for part in segments)
-            worded[lang] = {"text": text, "why": wording.fill(why, values),
+            worded[lang] = {"text": text, "why": wording.fill(_why(entry, answer), values),
                             "label": label, "segments": segments if any(isinstance(p, dict) for p in segments) else None,
                             "beliefs": [{**b, "answer": format_answer(b["answer"]),
                                          "label": answer_label(check.question.kind, b["answer"], check.site.ui[lang],
@@ -36,3 +36,26 @@ def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result:
                       line_of(check.game.question_texts[lang].get(check.question.id)))
             return None
     return worded
+
+
+def _why(entry: dict, answer: Any) -> str:
+    """The why a language gives for this answer: its one why, or (a yes/no question) the one for yes or for no."""
+    return entry["why"][format_answer(answer)] if isinstance(entry["why"], dict) else entry["why"]
+
+
+def why_reads_alike(check: QuestionCheck, one: tuple[dict, Any, Any], other: tuple[dict, Any, Any]) -> bool:
+    """Whether two (givens, answer, result) get the same why in the default language but for its numbers: one why
+    written for both cases, where the checker's result picks no other words."""
+    lang = check.site.default_language
+    entry = check.game.question_texts[lang][check.question.id]
+    wording = check.game.wording(lang)
+
+    def shape(givens: dict, answer: Any, result: Any) -> str:
+        label = answer_label(check.question.kind, answer, check.site.ui[lang], wording)
+        values = {**check.facts, **givens, "answer": answer if check.question.kind == "number" else label,
+                  "result": result}
+        return re.sub(r"\d[\d.,\u00a0\u202f]*", "#", wording.fill(_why(entry, answer), values))
+    try:
+        return shape(*one) == shape(*other)
+    except WordingError:
+        return False     # word() reports it, for the variant that reaches it
