@@ -15,7 +15,7 @@ $(VENV)/.site-deps: requirements.txt Makefile | $(BIN)/python
 	$(BIN)/python -c 'import pathlib, sysconfig; pathlib.Path(sysconfig.get_paths()["purelib"], "rules_refresher.pth").write_text("$(CURDIR)\n")'
 	touch $@
 
-$(VENV)/.test-deps: requirements-test.txt requirements-strategy.txt $(VENV)/.site-deps
+$(VENV)/.test-deps: requirements-test.txt $(VENV)/.site-deps
 	$(BIN)/pip install --disable-pip-version-check -q -r requirements-test.txt
 	touch $@
 
@@ -40,14 +40,10 @@ lint: $(VENV)/.site-deps
 verify: $(VENV)/.site-deps
 	$(BIN)/python -m quiz verify $(if $(V),-v)
 
-$(VENV)/.strategy-deps: requirements-strategy.txt $(VENV)/.site-deps
-	$(BIN)/pip install --disable-pip-version-check -q -r requirements-strategy.txt
-	touch $@
-
 ## strategy: solve two-player Farkle for the win (about 4 minutes a set; numpy) into quiz/games/farkle/solved/, which the
 ## site reads: the default rules and Busche & Neller's (whose paper's fair compensation a test checks); SETS="…" for others
 SETS ?= seed busche-neller
-strategy: $(VENV)/.strategy-deps
+strategy: $(VENV)/.site-deps
 	$(BIN)/python -m quiz strategy $(SETS)
 
 ## bench: build time against plain Material (2 and 20 games, warm and cold), serve edit-to-page, first-load weights, Lighthouse

@@ -15,12 +15,14 @@ TOLERANCE of each layer's fixed point (a pair of scores and its mirror depend on
 from __future__ import annotations
 
 import array
+import ast
 import dataclasses
 import functools
 import hashlib
 import inspect
 import json
 import sys
+import textwrap
 from pathlib import Path
 
 from quiz.games.farkle.rules import FarkleRules
@@ -58,14 +60,26 @@ class Race:
 
 def digest(rules: FarkleRules) -> str:
     """The code and the facts a solved file comes from (the scoring and the turn, and this module's solver, not its
-    readers): a new file is due when either changes."""
+    readers): a new file is due when either changes. The code as Python runs it (behaviour()), so a wrapped line or a
+    reworded docstring or comment asks for no new solve."""
     found = hashlib.sha256()
     for path in CODE:
-        found.update(path.read_bytes())
+        found.update(behaviour(path.read_text(encoding="utf-8")).encode())
     for part in (Race, outcomes, solve):
-        found.update(inspect.getsource(part).encode())
+        found.update(behaviour(inspect.getsource(part)).encode())
     found.update(repr((Race.of(rules), rules.facts.scoring)).encode())
     return found.hexdigest()
+
+
+def behaviour(source: str) -> str:
+    """Python source as its syntax tree without docstrings: what it does, not how its lines are laid out."""
+    tree = ast.parse(textwrap.dedent(source))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and \
+                isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
 
 
 def name(rules: FarkleRules) -> str:
@@ -140,8 +154,7 @@ def bellman(rules: FarkleRules, chances, goal: int, mover: int, other: int) -> f
 def solve(rules: FarkleRules, log=print) -> tuple[dict, "object"]:
     """Every pair of banked scores, layer by layer from the highest sum down: within a layer a pair's chance depends on
     its mirror's (a farkle hands the mirror its turn), found by policy iteration on the pair (the turn's value is
-    linear in the mirror's chance for a fixed play: solve the two lines, play best again, until nothing moves).
-    numpy only here: the site and the tests read the result without it."""
+    linear in the mirror's chance for a fixed play: solve the two lines, play best again, until nothing moves)."""
     import time
     import resource
 
@@ -164,8 +177,8 @@ def solve(rules: FarkleRules, log=print) -> tuple[dict, "object"]:
         left = np.zeros((len(kinds), width), dtype=np.intp)
         offset = np.zeros((len(kinds), width), dtype=np.intp)
         for g, (_, options) in enumerate(kinds):
-            for k, (l, o) in enumerate(options):
-                left[g, k], offset[g, k] = l, o
+            for k, (dice_left, steps) in enumerate(options):
+                left[g, k], offset[g, k] = dice_left, steps
         chance = np.array([c for c, _ in kinds])
         farkle = sum(c for c, options in rolls[n] if not options)
         plans[n] = (chance, left, offset, farkle)

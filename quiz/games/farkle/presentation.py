@@ -66,8 +66,8 @@ class FarklePresentation(Presentation):
         return values
 
     def bank_from(self) -> dict[int, int | None]:
-        """The solved turn's total to bank from, per number of dice in hand (each a scan of the turn: worked out once per
-        scoring table and bank minimum, since every table's texts ask for them)."""
+        """The solved turn's total to bank from, per number of dice in hand (each a scan of the turn: worked out once
+        per scoring table and bank minimum, since every table's texts ask for them)."""
         rules = self.rules
         key = ("bank from", rules.facts.dice, rules.facts.bank_minimum)
         remembered = rules.table.remembered
@@ -121,9 +121,9 @@ class FarklePresentation(Presentation):
     def calculators(self) -> dict[str, dict]:
         """The score-a-roll calculator: tap dice, read the best score from the table of every roll; with your turn's
         points so far, the best play from the solved turn (which dice to keep, then bank or roll)."""
-        return {"score-a-roll": {"table": "rolls.json", "advice": "turn.json", "faces": 6, "dice": self.rules.facts.dice,
-                                 "turn_limit": ADVICE_LIMIT, "turn_step": self.rules.table.step,
-                                 "left_word": "dice_in_hand"}}
+        return {"score-a-roll": {"table": "rolls.json", "advice": "turn.json", "faces": 6,
+                                 "dice": self.rules.facts.dice, "turn_limit": ADVICE_LIMIT,
+                                 "turn_step": self.rules.table.step, "left_word": "dice_in_hand"}}
 
     def data_files(self) -> dict[str, object]:
         """JSON the browser looks up instead of re-implementing the rules (the score-a-roll calculator)."""
@@ -153,7 +153,7 @@ class FarklePresentation(Presentation):
         rules, table = self.rules, self.rules.table
         key = ("keeps", rules.facts.dice)
         if key not in table.remembered:
-            keeps, splits = {}, {}
+            keeps, splits = {}, table.remembered.setdefault("splits", {})    # roll_outcomes() scored most parts
             for n in range(1, rules.facts.dice + 1):
                 for roll, _, counted in rolls_with_ways(n):
                     options: dict[int, tuple[int, str]] = {}
@@ -164,7 +164,8 @@ class FarklePresentation(Presentation):
                         if points and points > options.get(sum(part), (0, ""))[0]:
                             options[sum(part)] = (points, "".join(map(str, faces(part))))
                     if options:
-                        keeps["".join(map(str, roll))] = [[kept, points] for _, (points, kept) in sorted(options.items())]
+                        keeps["".join(map(str, roll))] = [[kept, points]
+                                                          for _, (points, kept) in sorted(options.items())]
             table.remembered[key] = keeps
         return table.remembered[key]
 

@@ -14,6 +14,8 @@ import math
 from fractions import Fraction
 from typing import Iterator
 
+import numpy
+
 from quiz.checker import MalformedInput, rule
 from quiz.games.farkle.rules import FarkleRules, ScoringTable, faces, rolls_with_ways
 
@@ -92,35 +94,43 @@ def solve_turn(rules: FarkleRules, needed: int = 0, farkle_value: float = 0.0, c
 
 
 def _solved(table: ScoringTable, dice: int, needed: int, farkle_value: float, cap: int) -> TurnStrategy:
+    """Backwards from the cap, one turn total at a time: what rolling gives with each number of dice in hand (every roll
+    weighed by its chance, keeping what plays best), and banking where that is more. Every roll adds a step at least,
+    so a total needs only higher ones; the rolls of every number of dice are weighed at once, as arrays."""
     step = table.step
     size = cap // step
     outcomes = {n: [(float(chance), tuple((left, points // step) for left, points in options))
                     for chance, options in roll_outcomes(table, dice, n)] for n in range(1, dice + 1)}
     reach = max((offset for n in outcomes for _, options in outcomes[n] for _, offset in options), default=0)
-    # each list runs past the cap by the most one roll adds, there holding the total (banked), so no look-up branches
-    value = {n: [0.0] * size + [float(i * step) for i in range(size, size + reach + 1)] for n in range(1, dice + 1)}
-    roll_value = {n: [0.0] * size for n in range(1, dice + 1)}
-    # per number of dice: the farkle chance, the rolls with one way to keep, and those with a choice (the hot loop)
-    plans = {}
+    # value[n, i]: the turn from total i * step with n dice in hand; past the cap by the most one roll adds, the total
+    value = numpy.zeros((dice + 1, size + reach + 1))
+    value[:, size:] = numpy.arange(size, size + reach + 1) * float(step)
+    # every option of every roll that scores, as (dice left, steps added); a roll's options, and a number of dice's
+    # rolls, side by side (reduceat's groups)
+    lefts, offsets, chances, roll_starts, dice_starts, farkle = [], [], [], [], [], numpy.zeros(dice + 1)
     for n in range(1, dice + 1):
-        farkle = sum(chance for chance, options in outcomes[n] if not options)
-        single = [(chance, value[options[0][0]], options[0][1]) for chance, options in outcomes[n] if len(options) == 1]
-        several = [(chance, [(value[left], offset) for left, offset in options])
-                   for chance, options in outcomes[n] if len(options) > 1]
-        plans[n] = (farkle * farkle_value, single, several)
+        dice_starts.append(len(chances))
+        for chance, options in outcomes[n]:
+            if not options:
+                farkle[n] += chance
+                continue
+            roll_starts.append(len(lefts))
+            chances.append(chance)
+            for left, offset in options:
+                lefts.append(left)
+                offsets.append(offset)
+    lefts, offsets, chances = numpy.array(lefts), numpy.array(offsets), numpy.array(chances)
+    roll_starts, dice_starts = numpy.array(roll_starts), numpy.array(dice_starts)
+    farkled = farkle[1:] * farkle_value
+    roll_value = numpy.zeros((dice + 1, size))
     for index in range(size - 1, -1, -1):
+        best = numpy.maximum.reduceat(value[lefts, offsets + index], roll_starts)
+        rolled = farkled + numpy.add.reduceat(best * chances, dice_starts)
+        roll_value[1:, index] = rolled
         total = float(index * step)
-        bankable = total > 0 and total >= needed
-        for n in range(1, dice + 1):
-            expected, single, several = plans[n]
-            for chance, values, offset in single:
-                expected += chance * values[index + offset]
-            for chance, options in several:
-                expected += chance * max([values[index + offset] for values, offset in options])
-            roll_value[n][index] = expected
-            value[n][index] = total if bankable and total > expected else expected
-    value = {n: values[:size] for n, values in value.items()}
-    return TurnStrategy(step, cap, needed, farkle_value, value, roll_value)
+        value[1:, index] = numpy.where(rolled < total, total, rolled) if total > 0 and total >= needed else rolled
+    return TurnStrategy(step, cap, needed, farkle_value, {n: value[n, :size].tolist() for n in range(1, dice + 1)},
+                        {n: roll_value[n].tolist() for n in range(1, dice + 1)})
 
 
 def keep(rules: FarkleRules, strategy: TurnStrategy, total: int, roll: list[int]) -> dict:
