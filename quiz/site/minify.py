@@ -41,9 +41,9 @@ BLANK_LINES = re.compile(r"\n{2,}")
 
 
 def without_indentation(html: str) -> str:
-    """A page without the indentation and blank lines its templates leave: each run of a newline and spaces becomes one
-    newline, which a browser shows as the one space it showed before (none at all between blocks); <pre> and
-    <textarea>, where whitespace is the content, stay as they are."""
+    """A page without the indentation and blank lines its templates leave (about 570 B gzip of a quiz page's first
+    load): each run of a newline and spaces becomes one newline, which a browser shows as the one space it showed
+    before (none at all between blocks); <pre> and <textarea>, where whitespace is the content, stay as they are."""
     parts = PRESERVED.split(html)
     out = []
     for i, part in enumerate(parts):
@@ -52,19 +52,6 @@ def without_indentation(html: str) -> str:
         elif i % 3 == 1:
             out.append(part)
     return "".join(out)
-
-
-def collapse_indentation(site: Path) -> int:
-    """Every built page without its templates' indentation (about 570 B gzip of a quiz page's first load); returns
-    how many bytes the site's pages lost."""
-    saved = 0
-    for path in site.rglob("*.html"):
-        html = path.read_text(encoding="utf-8")
-        small = without_indentation(html)
-        if small != html:
-            path.write_text(small, encoding="utf-8")
-            saved += len(html.encode()) - len(small.encode())
-    return saved
 
 
 PALETTE = "assets/stylesheets/palette.*.min.css"
@@ -144,10 +131,11 @@ def without_unused_colors(css: str, used: set[str]) -> str:
 UNUSED_CLASSES = ("tabbed-", "mermaid", "md-annotation", "md-tooltip", "md-version", "md-source", "md-social",
                   "md-banner", "footnote", "task-list", "critic", "keys", "twemoji", "emojione", "gemoji", "highlight",
                   "md-code__", "md-clipboard", "arithmatex", "md-tabs", "md-status", "md-post", "md-blog", "md-author",
-                  "md-tag", "md-feedback", "md-consent", "md-content__button", "linenos")   # a class, or a class's start
+                  "md-tag", "md-feedback", "md-consent", "md-content__button",
+                  "linenos")   # a class, or a class's start
 # ... the class itself, or one of its family: a name that goes on after it with "-" ("footnote-ref", "md-tabs__link")
-UNUSED_COMPONENTS = re.compile(r"\.(?:" + "|".join(map(re.escape, UNUSED_CLASSES)) + r")(?:(?<=[-_])[\w-]*|-[\w-]*|_[\w-]*)?"
-                               r"(?![\w-])")
+UNUSED_COMPONENTS = re.compile(r"\.(?:" + "|".join(map(re.escape, UNUSED_CLASSES)) + r")"
+                               r"(?:(?<=[-_])[\w-]*|-[\w-]*|_[\w-]*)?(?![\w-])")
 MAIN_STYLESHEET = "assets/stylesheets/main.*.min.css"
 
 

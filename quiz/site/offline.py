@@ -8,6 +8,7 @@ import html
 import json
 import re
 from pathlib import Path
+from typing import Callable
 
 from quiz.site.languages import Languages, site_languages
 from quiz.site.templating import render
@@ -18,7 +19,8 @@ SHARED_FILES = ("assets/site.css", "assets/site.js", "assets/quiz.js", "assets/d
                 "assets/favicon.svg",
                 *APP_ICONS)
 # Our files the pages name: each gets an address that changes with its content (Material's carry a hash in their names).
-VERSIONED = SHARED_FILES + ("assets/javascripts/workers/rr-search-lazy.js", "assets/javascripts/workers/rr-search-words.js")
+VERSIONED = SHARED_FILES + ("assets/javascripts/workers/rr-search-lazy.js",
+                            "assets/javascripts/workers/rr-search-words.js")
 APP_MANIFEST = "manifest.webmanifest"   # in each language's folder; overrides/main.html links it from every page
 # a language's own files the service worker saves: pages, data, decks, its app manifest
 SAVED_WITH_PAGES = (".html", ".json", ".apkg", ".webmanifest")
@@ -84,17 +86,20 @@ def content_address(site: Path, relative: str) -> str:
     return f"{relative}?v={hashlib.sha256((site / relative).read_bytes()).hexdigest()[:12]}"
 
 
-def version_references(site: Path, assets: tuple[str, ...] = VERSIONED) -> dict[str, str]:
+def version_references(site: Path, assets: tuple[str, ...] = VERSIONED,
+                       also: Callable[[str], str] = lambda html: html) -> dict[str, str]:
     """Name each of our assets by its content (content_address) in every page that loads it, and return asset -> that
     address. The service worker answers an address that names its content from its cache: a page of a new release
-    then never gets the previous release's script or style, which it would under an unchanged address."""
+    then never gets the previous release's script or style, which it would under an unchanged address. `also` is done
+    to every page in the same pass (the templates' indentation taken out): each page is read and written once."""
     versions = {relative: content_address(site, relative) for relative in assets if (site / relative).is_file()}
-    if not versions:
-        return versions
-    named = re.compile(r'(["/])(' + "|".join(re.escape(relative) for relative in versions) + r')(?=")')
+    named = re.compile(r'(["/])(' + "|".join(re.escape(relative) for relative in versions) + r')(?=")') \
+        if versions else None
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
-        changed = named.sub(lambda m: m.group(1) + versions[m.group(2)], text)
+        changed = also(text)
+        if named:
+            changed = named.sub(lambda m: m.group(1) + versions[m.group(2)], changed)
         if changed != text:
             page.write_text(changed, encoding="utf-8")
     return versions
@@ -170,5 +175,6 @@ def write_offline_files(site: Path, worker_source: Path, ui: dict[str, dict], ve
         + [versions.get(f, f) for f in shared_files(files, lang, languages)]
         for lang, pages in own.items()}}
     (site / "offline.json").write_text(json.dumps(manifest, separators=(",", ":")), encoding="utf-8")
-    (site / "sw.js").write_text(worker_source.read_text(encoding="utf-8").replace("__BUILD__", version), encoding="utf-8")
+    (site / "sw.js").write_text(worker_source.read_text(encoding="utf-8").replace("__BUILD__", version),
+                                encoding="utf-8")
     return version

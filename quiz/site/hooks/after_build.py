@@ -24,7 +24,6 @@ def on_post_build(config):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(page, encoding="utf-8")
     search_split.split_search_index(site_dir)
-    minify.collapse_indentation(site_dir)
     minify.minify_assets(site_dir)
     palette = minify.trim_palette(site_dir, config.theme.get("palette") or []) + minify.trim_main_stylesheet(site_dir)
     words = offline.content_address(site_dir, search_split.WORDS)
@@ -32,7 +31,8 @@ def on_post_build(config):
         search_split.name_the_search_workers(site_dir, words.rsplit("/", 1)[1])
     except (OSError, ValueError) as error:
         raise PluginError(str(error)) from None
-    versions = offline.version_references(site_dir, offline.VERSIONED + tuple(palette))   # after the stub has the addresses: its own depends on them
+    # after the stub has the addresses: its own depends on them; the pages lose their indentation in the same pass
+    versions = offline.version_references(site_dir, offline.VERSIONED + tuple(palette), also=minify.without_indentation)
     try:
         offline.write_app_manifests(site_dir, config.extra["rr_ui"], versions)
     except ValueError as error:
