@@ -1,7 +1,8 @@
 """Rules Refresher: each game's rules checker (quiz/games/<game>/, built on quiz/checker.py) and the site made from
 rules/ (quiz/site/). The layers below import only from layers listed before them; tests/test_layers.py checks it."""
 
-GAMES = "<games>"   # stands for every module of every game package, quiz/games/<game>/ (within one, quiz.games.GAME_MODULES)
+GAMES = "<games>"   # stands for every module of every game package, quiz/games/<game>/
+                    # (within one, quiz.games.GAME_MODULES)
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.checker",),                                                    # what every rules checker shares
     ("quiz.games",),                                                      # where each game's package is

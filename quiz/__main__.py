@@ -1,7 +1,7 @@
-"""Command line: `python -m quiz lint` checks rules/ (`--fix`: French no-break spaces first); `python -m quiz verify` also checks every quiz question;
-`python -m quiz witness <game> [question]` prints, as JSON, the game record that reaches each question and practice
-variant; `python -m quiz new <id>` writes the skeleton of a new game as a draft; `python -m quiz strategy [set …]`
-(make strategy) solves two-player Farkle for the win."""
+"""Command line: `python -m quiz lint` checks rules/ (`--fix`: French no-break spaces first); `python -m quiz verify`
+also checks every quiz question; `python -m quiz witness <game> [question]` prints, as JSON, the game record that
+reaches each question and practice variant; `python -m quiz new <id>` writes the skeleton of a new game as a draft;
+`python -m quiz strategy [set …]` (make strategy) solves two-player Farkle for the win."""
 from __future__ import annotations
 
 import argparse
@@ -64,9 +64,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"from {len(game.practice)} questions; dropped {sum(p.illegal for p in pools)} drawn as illegal, "
                   f"{sum(p.unreached for p in pools)} that no game reaches, "
                   f"{sum(p.lost for p in pools)} that lost what their question tests, {sum(p.untested for p in pools)} "
-                  f"that no wrong belief answers otherwise, {sum(p.ambiguous for p in pools)} whose wrong answer points "
-                  f"at two beliefs, {sum(p.other_case for p in pools)} that catch another belief with the stated "
-                  f"question's why and {sum(p.repeated for p in pools)} that read like another")
+                  f"that no wrong belief answers otherwise, {sum(p.ambiguous for p in pools)} whose wrong answer "
+                  f"points at two beliefs, {sum(p.other_case for p in pools)} that catch another belief with the "
+                  f"stated question's why and {sum(p.repeated for p in pools)} that read like another")
             if args.verbose:
                 for question in game.questions:
                     print(f"    {pool_line(question, game.practice.get(question.id))}")
@@ -108,7 +108,8 @@ def witness(site, game_id: str | None, question_id: str | None) -> int:
 
     game = next((g for g in site.games if g.id == game_id), None)
     if game is None:
-        print(f"python -m quiz witness <game> [question]: games: {', '.join(g.id for g in site.games)}", file=sys.stderr)
+        print(f"python -m quiz witness <game> [question]: games: {', '.join(g.id for g in site.games)}",
+              file=sys.stderr)
         return 2
     questions = [q for q in game.questions if question_id in (None, q.id)]
     if not questions:

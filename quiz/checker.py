@@ -1,6 +1,6 @@
-"""What every game's rules checker shares: the two kinds of bad input, facts as a frozen dataclass, the @rule and @belief
-markers, rules bound to facts, witnesses (game records that reach a question's givens), and the presentation a game's
-pages need apart from its rules."""
+"""What every game's rules checker shares: the two kinds of bad input, facts as a frozen dataclass, the @rule and
+@belief markers, rules bound to facts, witnesses (game records that reach a question's givens), and the presentation a
+game's pages need apart from its rules."""
 from __future__ import annotations
 
 import dataclasses
@@ -126,7 +126,8 @@ class Rules:
 
     def __init__(self, facts: Facts):
         if not isinstance(facts, self.FACTS):
-            raise TypeError(f"{type(self).__name__} takes its facts as {self.FACTS.__name__}, got {type(facts).__name__}")
+            raise TypeError(f"{type(self).__name__} takes its facts as {self.FACTS.__name__}, "
+                            f"got {type(facts).__name__}")
         self.facts = facts
 
     @classmethod
@@ -175,7 +176,8 @@ class Rules:
         return list(_beliefs(cls))
 
     def believe(self, belief: Belief, givens: dict) -> Any:
-        """The answer a player holding the belief gives for these givens of the rule it distorts (None: it gives none)."""
+        """The answer a player holding the belief gives for these givens of the rule it distorts
+        (None: it gives none)."""
         return getattr(self, belief.method)(**self._bound(belief.distorts, givens))
 
     def check_legal(self, check: str, givens: dict) -> None:
@@ -316,7 +318,8 @@ def _beliefs(cls: type) -> tuple[Belief, ...]:
             if distorts not in rules:
                 raise TypeError(f"{where}: @belief distorts {distorts!r}, which is not a @rule of {cls.__name__}")
             signature = inspect.signature(member)
-            own = signature.replace(parameters=list(signature.parameters.values())[1:], return_annotation=inspect.Signature.empty)
+            own = signature.replace(parameters=list(signature.parameters.values())[1:],
+                                    return_annotation=inspect.Signature.empty)
             if [(p.name, p.kind) for p in own.parameters.values()] != \
                     [(p.name, p.kind) for p in rules[distorts].parameters.values()]:
                 raise TypeError(f"{where}: takes {own}, but the rule {distorts} it distorts takes {rules[distorts]}")

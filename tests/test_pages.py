@@ -153,8 +153,8 @@ def test_teach_script_fits_two_minutes_read_aloud_and_the_page_says_how_long(sit
 @pytest.mark.parametrize("page", all_pages())
 def test_language_switcher_links_resolve_to_the_same_page(site_dir, lang, page):
     text = read(site_dir, lang, page)
-    links = dict((l, h) for h, l in re.findall(r'<a href="([^"]+)" hreflang="(\w+)" '  # noqa: E741
-                                               r'class="md-select__link"', text))
+    links = dict((hreflang, href) for href, hreflang in re.findall(r'<a href="([^"]+)" hreflang="(\w+)" '
+                                                                 r'class="md-select__link"', text))
     assert set(links) == set(LANGUAGES)
     base = f"http://x/{lang_prefix(lang)}{page}"
     for target_lang, href in links.items():

@@ -57,7 +57,8 @@ def compute(game: Game, question: Question, givens: dict) -> Any:
 
 
 def computed(game: Game, question: Question, givens: dict) -> tuple[Any, Any]:
-    """The checker's whole result for complete givens (a why may word any part of it: `{result.split}`), and the answer."""
+    """The checker's whole result for complete givens (a why may word any part of it: `{result.split}`),
+    and the answer."""
     result = game.checker.call(question.check, plain(givens))
     return result, (resolve(result, question.pick) if question.pick else result)
 

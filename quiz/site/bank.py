@@ -57,8 +57,9 @@ class QuestionCheck:
             ok = False
         for name in sorted(set(question.givens) & set(self.facts)):
             # texts are filled with the givens over the facts: "{dice}" would say the given where it may mean the fact
-            self.add(codes.GIVEN_NAMED_LIKE_FACT, f"given {name!r} has the name of a fact ({name}: {self.facts[name]!r}): every text of "
-                              f"the question would say the given for {{{name}}}; name the given for what it is")
+            self.add(codes.GIVEN_NAMED_LIKE_FACT, f"given {name!r} has the name of a fact ({name}: "
+                     f"{self.facts[name]!r}): every text of the question would say the given for {{{name}}}; name the "
+                     "given for what it is")
             ok = False
         return self._derived_work() and self._ranges_work() and ok
 
@@ -71,7 +72,8 @@ class QuestionCheck:
             try:
                 value = plain(resolve({**self.facts, **full}, source))
             except KeyError:
-                self.add(codes.VARIANTS_FAIL, f"derived: {target!r} comes from {source!r}, which is neither a given nor a fact")
+                self.add(codes.VARIANTS_FAIL, f"derived: {target!r} comes from {source!r}, which is neither a given "
+                         "nor a fact")
                 ok = False
                 continue
             parent = target.rpartition(".")[0]
@@ -81,10 +83,12 @@ class QuestionCheck:
                 pass
             else:
                 if not isinstance(resolve(question.givens, parent) if parent else question.givens, list):
-                    self.add(codes.VARIANTS_FAIL, f"derived: {target!r} is computed from {source!r}; do not type it in givens as well")
+                    self.add(codes.VARIANTS_FAIL, f"derived: {target!r} is computed from {source!r}; do not type it in "
+                             "givens as well")
                     ok = False
                 elif typed != value:
-                    self.add(codes.VARIANTS_FAIL, f"derived: {target!r} is computed from {source!r}, but givens type it as {typed!r}")
+                    self.add(codes.VARIANTS_FAIL, f"derived: {target!r} is computed from {source!r}, but givens type "
+                             f"it as {typed!r}")
                     ok = False
             try:
                 assign(full, target, value)
@@ -105,10 +109,12 @@ class QuestionCheck:
                 self.add(codes.VARIANTS_FAIL, f"vary: {name!r} is derived; vary what it comes from")
                 ok = False
             elif type(value) is not int or bounds[0] > bounds[1] or (len(bounds) == 3 and bounds[2] < 1):
-                self.add(codes.VARIANTS_FAIL, f"vary: {name!r} needs a whole-number given and a range [low, high] or [low, high, step]")
+                self.add(codes.VARIANTS_FAIL, f"vary: {name!r} needs a whole-number given and a range [low, high] or "
+                         "[low, high, step]")
                 ok = False
         if question.vary and question.keep is None:
-            self.add(codes.VARIANTS_FAIL, "vary needs keep: what every variant must keep to test the rule (keep: [] if any variant does)")
+            self.add(codes.VARIANTS_FAIL, "vary needs keep: what every variant must keep to test the rule "
+                     "(keep: [] if any variant does)")
             ok = False
         return ok
 
@@ -133,21 +139,23 @@ class QuestionCheck:
             self.add(*self._checker_says(exc))
             return None
         if self.game.witness(question.check, givens) is None:
-            self.add(codes.UNREACHED, f"no game reaches these givens: {games.folder(self.game.id)}/witnesses.py finds no record "
-                              f"that the engine replays to them (python -m quiz witness {self.game.id} {question.id})")
+            self.add(codes.UNREACHED, f"no game reaches these givens: {games.folder(self.game.id)}/witnesses.py finds "
+                     f"no record that the engine replays to them (python -m quiz witness {self.game.id} {question.id})")
             return None
         if not answer_type_ok(question.kind, answer):
             self.add(codes.CHECKER_CRASHED, f"the checker's {answer!r} is not a {question.kind} answer")
             return None
         if answer != question.answer:
-            self.add(codes.WRONG_ANSWER, f"stated {format_plain(question.answer)}, checker computed {format_plain(answer)}")
+            self.add(codes.WRONG_ANSWER,
+                     f"stated {format_plain(question.answer)}, checker computed {format_plain(answer)}")
         if question.kind == "choice" and answer not in (question.options or []):
             self.add(codes.UNKNOWN_NAME, f"answer {answer!r} is not among the options")
         for condition in question.keep or []:
             try:
                 held = condition.holds({**self.facts, **givens, "answer": answer, "result": result})
             except KeyError as exc:
-                self.add(codes.VARIANTS_FAIL, f"keep: {condition.text!r} names {exc.args[0]!r}, which is neither a given nor a fact")
+                self.add(codes.VARIANTS_FAIL, f"keep: {condition.text!r} names {exc.args[0]!r}, which is neither a "
+                         "given nor a fact")
                 continue
             if not held:
                 self.add(codes.VARIANTS_FAIL, f"keep: the stated question itself does not keep {condition.text!r}")
@@ -156,11 +164,12 @@ class QuestionCheck:
             believed = one_belief_per_answer(believed)[0]
         if believed == [] and not without_belief(self.game, question):
             if not beliefs_of(self.game, question):
-                self.add(codes.TESTS_NOTHING, f"no wrong belief of {question.rule!r} distorts {question.check}: the question cannot "
-                                  f"catch one (a @belief in {games.folder(self.game.id)}/beliefs.py, or ask another rule)")
+                self.add(codes.TESTS_NOTHING, f"no wrong belief of {question.rule!r} distorts {question.check}: the "
+                         f"question cannot catch one (a @belief in {games.folder(self.game.id)}/beliefs.py, or ask "
+                         "another rule)")
             else:
-                self.add(codes.TESTS_NOTHING, f"every wrong belief of {question.rule!r} answers {format_plain(answer)} too: the "
-                                  f"question tests nothing; choose givens where a belief answers otherwise")
+                self.add(codes.TESTS_NOTHING, f"every wrong belief of {question.rule!r} answers {format_plain(answer)} "
+                         f"too: the question tests nothing; choose givens where a belief answers otherwise")
         return Answered(answer, result, believed)
 
     @staticmethod
@@ -183,12 +192,14 @@ class QuestionCheck:
                 result = self.game.checker.believe(belief, plain(givens))
                 value = resolve(result, question.pick) if question.pick and result is not None else result
             except Exception as exc:  # a belief is code like a rule: a bug in it is one line, not a traceback
-                self.add(codes.CHECKER_CRASHED, f"the belief {belief.name!r} ({belief.method}) crashed: {type(exc).__name__}: {exc}")
+                self.add(codes.CHECKER_CRASHED, f"the belief {belief.name!r} ({belief.method}) crashed: "
+                         f"{type(exc).__name__}: {exc}")
                 return None
             if value is None or value == answer:
                 continue
             if not answer_fits(question, value, choices):
-                self.add(codes.CHECKER_CRASHED, f"the belief {belief.name!r} answers {value!r}, which a player cannot give here")
+                self.add(codes.CHECKER_CRASHED, f"the belief {belief.name!r} answers {value!r}, which a player cannot "
+                         "give here")
                 return None
             found.append({"belief": belief.name, "rule": belief.entry, "answer": value})
         return found
@@ -207,14 +218,15 @@ class QuestionCheck:
                 return False
             if source in self.facts:
                 return True
-            return all(visible(l, seen | {source}) for l in leaf_paths(resolve(givens, source), source + "."))
+            return all(visible(path, seen | {source}) for path in leaf_paths(resolve(givens, source), source + "."))
 
         for leaf in leaf_paths(givens):
             if not visible(leaf):
                 self.add(codes.GIVEN_NOT_SHOWN, f"given {leaf!r} is not in the text and not derived", path, line)
 
     def texts(self) -> dict[str, dict] | None:
-        """Each language's entry, shaped right (lint checked its placeholders and digits); None if English is unusable."""
+        """Each language's entry, shaped right (lint checked its placeholders and digits);
+        None if English is unusable."""
         question = self.question
         yesno = question.kind == "yesno"
         entries = {}

@@ -37,7 +37,8 @@ BROWSER_PLACEHOLDERS = {"face", "points", "set_aside", "keep", "left", "roll", "
 SAME_AT_EVERY_TABLE = {"sources", "teach-source", "numbers", "calculator", "computed-table", "rule-sets"}
 DIGITS = re.compile(r"\d+")
 CONDITION = re.compile(r"^\s*(\S+)\s*(==|!=|<=|>=|<|>)\s*(\S+)\s*$")
-COMPARE = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operator.gt}
+COMPARE = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge, "<": operator.lt,
+           ">": operator.gt}
 
 
 def digit_runs(text: str) -> list[str]:
@@ -45,7 +46,7 @@ def digit_runs(text: str) -> list[str]:
     return sorted(DIGITS.findall(text))
 
 
-# --- the model ----------------------------------------------------------------------------------------------------------
+# --- the model --------------------------------------------------------------------------------------------------------
 
 @dataclasses.dataclass
 class Entry:
@@ -102,7 +103,8 @@ class Quoted(str):
 
 @dataclasses.dataclass(frozen=True)
 class Condition:
-    """What every variant keeps: `answer == yes`, `taken <= players`, `players.Ana.wants > pile`, `answer.0 != 'Ana'`."""
+    """What every variant keeps: `answer == yes`, `taken <= players`, `players.Ana.wants > pile`,
+    `answer.0 != 'Ana'`."""
 
     text: str
     left: Any
@@ -178,7 +180,8 @@ class Game:
     question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
     unpractised: dict = dataclasses.field(default_factory=dict)      # rule id -> why no practice variant can test it
     worded: dict = dataclasses.field(default_factory=dict)           # question id -> language -> text, why, label
-    practice: dict = dataclasses.field(default_factory=dict)         # question id -> practice.Practice (variants, drops)
+    # question id -> practice.Practice (variants, drops)
+    practice: dict = dataclasses.field(default_factory=dict)
     tables: dict = dataclasses.field(default_factory=dict)           # question id -> its answers at every table
     glossary: dict = dataclasses.field(default_factory=dict)         # thing -> language -> {use, not} (glossary.yml)
 
@@ -187,7 +190,8 @@ class Game:
 
     def values(self) -> dict[str, Any]:
         """Every value a game's texts may name: its facts, the numbers its checker derives from them, the as-of date."""
-        values = {field.name: getattr(self.checker.facts, field.name) for field in dataclasses.fields(self.checker.facts)
+        values = {field.name: getattr(self.checker.facts, field.name)
+                  for field in dataclasses.fields(self.checker.facts)
                   if field.name != self.checker.facts.OPTIONS} if self.checker is not None else {}
         values.update(self.facts)
         values.update(self.presentation.derived_facts())
@@ -269,7 +273,7 @@ class Site:
     drafts: dict = dataclasses.field(default_factory=dict)   # draft game id -> its problems (left out or shown)
 
 
-# --- loading ------------------------------------------------------------------------------------------------------------
+# --- loading ----------------------------------------------------------------------------------------------------------
 
 def _sections(raw: list, path: Path, problems: Problems) -> list[Section]:
     sections = []
@@ -280,8 +284,8 @@ def _sections(raw: list, path: Path, problems: Problems) -> list[Section]:
             for name, text in (e.get("when") or {}).items():
                 condition = conditions(text)
                 if condition is None:
-                    problems.add(path, line_of(e, "when"), e["id"], codes.WRONG_VALUE, f"when.{name}: {text!r} is not a comparison "
-                                                                             f"like 'opening_minimum > 0'")
+                    problems.add(path, line_of(e, "when"), e["id"], codes.WRONG_VALUE,
+                                 f"when.{name}: {text!r} is not a comparison like 'opening_minimum > 0'")
                 else:
                     when.append((name, condition))
             if "applies" in e:
@@ -327,7 +331,8 @@ def _bind_checker(game_id: str, raw: dict, path: Path, problems: Problems):
         line = line_of(raw, "tables" if str(exc).startswith("tables") else "facts")
         problems.add(path, line, game_id, codes.NO_CHECKER, f"{folder}/ rejects the facts: {exc}")
     except Exception as exc:  # e.g. a fact the checker needs is missing
-        problems.add(path, None, game_id, codes.NO_CHECKER, f"{folder}/ cannot use these facts: {type(exc).__name__}: {exc}")
+        problems.add(path, None, game_id, codes.NO_CHECKER,
+                     f"{folder}/ cannot use these facts: {type(exc).__name__}: {exc}")
     return None, None
 
 
@@ -353,7 +358,8 @@ def _load_texts(game_dir: Path, stem: str, schema_name: str, languages: tuple[st
     for extra in sorted(game_dir.glob(f"{stem}.*.yml")):
         lang = extra.name.split(".")[1]
         if lang not in languages:
-            problems.add(extra, None, None, codes.UNBUILT_LANGUAGE, f"unknown language {lang!r}; the site builds {', '.join(languages)}")
+            problems.add(extra, None, None, codes.UNBUILT_LANGUAGE,
+                         f"unknown language {lang!r}; the site builds {', '.join(languages)}")
     return texts
 
 
@@ -415,7 +421,8 @@ def load_game(game_dir: Path, languages: tuple[str, ...], problems: Problems) ->
     if raw is None or not check_schema(raw, "game", path, problems, default_id=game_dir.name):
         return None
     if raw["id"] != game_dir.name:
-        problems.add(path, line_of(raw, "id"), str(raw["id"]), codes.WRONG_VALUE, f"id must match its folder name {game_dir.name!r}")
+        problems.add(path, line_of(raw, "id"), str(raw["id"]), codes.WRONG_VALUE,
+                     f"id must match its folder name {game_dir.name!r}")
     pages = {kind: _sections(raw[kind], path, problems) for kind in PAGE_KINDS}
     for name, sections in (raw.get("extra_pages") or {}).items():
         pages[name] = _sections(sections, path, problems)

@@ -17,7 +17,8 @@ from pathlib import Path
 from quiz.site import memo
 from quiz.site.languages import MKDOCS_CONFIG, rules_dir
 
-GENERATED_NOTE = "<!-- Generated from rules/ by quiz/site/generate.py on every build. Do not edit: change the YAML. -->\n"
+GENERATED_NOTE = ("<!-- Generated from rules/ by quiz/site/generate.py on every build. "
+                  "Do not edit: change the YAML. -->\n")
 
 
 @dataclasses.dataclass(frozen=True)

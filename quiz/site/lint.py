@@ -71,7 +71,8 @@ def mirror(reference: dict, other: dict, other_path: Path, lang: str, reference_
     for path in sorted({_first_absent(path, other) for path in ref_leaves.keys() - other_leaves.keys()}, key=str):
         problems.add(other_path, _where(other, path[:-1]), id_of(path), codes.MISSING_TEXT, f"missing the {lang} text")
     for path in sorted({_first_absent(path, reference) for path in other_leaves.keys() - ref_leaves.keys()}, key=str):
-        problems.add(other_path, _where(other, path), id_of(path), codes.EXTRA_TEXT, f"extra key, not in the {reference_lang} texts")
+        problems.add(other_path, _where(other, path), id_of(path), codes.EXTRA_TEXT,
+                     f"extra key, not in the {reference_lang} texts")
     for path in ref_leaves.keys() & other_leaves.keys():
         ref, text = ref_leaves[path], other_leaves[path]
         line = _where(other, path)
@@ -148,15 +149,18 @@ def lint_words(site: Site, game: Game, problems: Problems) -> None:
                                                            f"{sorted(wanted)}, not {sorted(plural_forms(entry))}")
                 for form, text in entry.items():
                     if COUNT_MARK not in text and form in wanted:     # an exact form ("=1") may say it in words
-                        problems.add(path, line, id_, codes.COUNT_FORMS, f"form {form!r} must show the number as {COUNT_MARK}")
+                        problems.add(path, line, id_, codes.COUNT_FORMS,
+                                     f"form {form!r} must show the number as {COUNT_MARK}")
                 if count_starts_a_clause(entry) and not _says_one_in_words(entry.get("=1")):
-                    problems.add(path, line, id_, codes.COUNT_STARTS_CLAUSE, f"the count is the subject of a clause (its forms "
-                                                           f"{' / '.join(repr(entry[f]) for f in sorted(plural_forms(entry)))} "
-                                                           f"agree past the noun), where prose says one as a word: "
-                                                           f"add \"=1\" with it, as {reference_lang} \"one of them has\"")
+                    problems.add(path, line, id_, codes.COUNT_STARTS_CLAUSE,
+                                 f"the count is the subject of a clause (its forms "
+                                 f"{' / '.join(repr(entry[f]) for f in sorted(plural_forms(entry)))} "
+                                 f"agree past the noun), where prose says one as a word: "
+                                 f"add \"=1\" with it, as {reference_lang} \"one of them has\"")
                 continue
             if set(entry) != set(ref):
-                problems.add(path, line, id_, codes.OTHER_WORDS_KEYS, f"keys {sorted(entry)} differ from {reference_lang} {sorted(ref)}")
+                problems.add(path, line, id_, codes.OTHER_WORDS_KEYS,
+                             f"keys {sorted(entry)} differ from {reference_lang} {sorted(ref)}")
             for key in entry.keys() & ref.keys():
                 if _format_fields(entry[key]) != _format_fields(ref[key]):
                     problems.add(path, line_of(entry, key), f"{id_}.{key}", codes.OTHER_WORDS_KEYS,
@@ -184,13 +188,15 @@ def lint_structure(game: Game, problems: Problems) -> None:
     for page, sections in game.pages.items():
         for section in sections:
             if section.entries and not SECTION_FIELDS[section.kind]:
-                problems.add(path, line_of(game.raw), None, codes.ID_WITHOUT_TEXT, f"section {section.kind!r} takes no entries")
+                problems.add(path, line_of(game.raw), None, codes.ID_WITHOUT_TEXT,
+                             f"section {section.kind!r} takes no entries")
             for entry in section.entries:
                 if entry.id in seen:
                     problems.add(path, entry.line, entry.id, codes.ID_TWICE, f"duplicate id (also in {seen[entry.id]})")
                 seen[entry.id] = f"{page}/{section.kind}"
                 if entry.pages and game.rulebook is None:
-                    problems.add(path, entry.line, entry.id, codes.PAGE_OUTSIDE_RULEBOOK, "page refs given but the game has no rulebook")
+                    problems.add(path, entry.line, entry.id, codes.PAGE_OUTSIDE_RULEBOOK,
+                                 "page refs given but the game has no rulebook")
                 last = game.rulebook["pages"] if game.rulebook else 0
                 for number in entry.pages:
                     if not 1 <= number <= last:
@@ -198,12 +204,14 @@ def lint_structure(game: Game, problems: Problems) -> None:
                                      f"page ref {number} is outside the rulebook's pages 1–{last}")
                 if section.kind == "calculator" and entry.id not in game.presentation.calculators():
                     problems.add(path, entry.line, entry.id, codes.NO_CHECKER,
-                                 f"{games.folder(game.id)}/ offers no calculator {entry.id!r} (presentation.py calculators())")
+                                 f"{games.folder(game.id)}/ offers no calculator {entry.id!r} "
+                                 "(presentation.py calculators())")
                 if section.kind == "forget" and entry.rank is None:
                     problems.add(path, entry.line, entry.id, codes.RANK, "an easy-to-forget entry needs a rank")
                 if entry.rank is not None:
                     if entry.rank in ranks:
-                        problems.add(path, entry.line, entry.id, codes.RANK, f"rank {entry.rank} also given to {ranks[entry.rank]}")
+                        problems.add(path, entry.line, entry.id, codes.RANK,
+                                     f"rank {entry.rank} also given to {ranks[entry.rank]}")
                     ranks[entry.rank] = entry.id
 
 
@@ -219,7 +227,8 @@ def lint_game_texts(site: Site, game: Game, problems: Problems) -> None:
     for key in needed:
         if key not in reference:
             problems.add(ref_path, line_of(reference), None, codes.MISSING_KEY, f"missing key {key!r}")
-    fields_by_id = {e.id: SECTION_FIELDS[s.kind] for sections in game.pages.values() for s in sections for e in s.entries}
+    fields_by_id = {e.id: SECTION_FIELDS[s.kind] for sections in game.pages.values() for s in sections
+                    for e in s.entries}
     variants_by_id = {e.id: {name for name, _ in e.when} for sections in game.pages.values() for s in sections
                       for e in s.entries}
     entries = reference["entries"]
@@ -231,7 +240,8 @@ def lint_game_texts(site: Site, game: Game, problems: Problems) -> None:
         allowed = {f.rstrip("?"): not f.endswith("?") for f in fields}
         for variant in variants_by_id[entry_id]:
             if not isinstance(text.get(variant), dict):
-                problems.add(ref_path, line_of(text), entry_id, codes.ID_WITHOUT_TEXT, f"missing the texts of the variant {variant!r}")
+                problems.add(ref_path, line_of(text), entry_id, codes.ID_WITHOUT_TEXT,
+                             f"missing the texts of the variant {variant!r}")
                 continue
             for field in text[variant].keys() - allowed.keys():
                 problems.add(ref_path, line_of(text[variant], field), entry_id, codes.ID_WITHOUT_TEXT,
@@ -241,7 +251,8 @@ def lint_game_texts(site: Site, game: Game, problems: Problems) -> None:
         for field in [f for f, required in allowed.items() if required and f not in text]:
             problems.add(ref_path, line_of(text), entry_id, codes.ID_WITHOUT_TEXT, f"missing field {field!r}")
     for entry_id in entries.keys() - fields_by_id.keys():
-        problems.add(ref_path, line_of(entries, entry_id), entry_id, codes.ID_WITHOUT_TEXT, "text for an id that game.yml does not use")
+        problems.add(ref_path, line_of(entries, entry_id), entry_id, codes.ID_WITHOUT_TEXT,
+                     "text for an id that game.yml does not use")
 
     def id_of(path: tuple) -> str:
         return ".".join(map(str, path[1:] if path[0] == "entries" and len(path) > 1 else path))
@@ -269,7 +280,8 @@ def lint_fillable(game: Game, problems: Problems, id_of) -> None:
             try:
                 wording.fill(text, {**values, **extra})
             except WordingError as exc:
-                problems.add(game.dir / f"text.{lang}.yml", _where(texts, path), id_of(path), codes.DOES_NOT_FILL, str(exc))
+                problems.add(game.dir / f"text.{lang}.yml", _where(texts, path), id_of(path), codes.DOES_NOT_FILL,
+                             str(exc))
 
 
 STEP_NUMBER = re.compile(r"^\d+\.\s")
@@ -309,7 +321,8 @@ def lint_todos(site: Site, game: Game, problems: Problems) -> None:
     for path, texts in sources:
         for key_path, text, _ in _leaves(texts):
             if isinstance(text, str) and TODO.search(text):
-                problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), codes.TODO_LEFT, "still says TODO")
+                problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), codes.TODO_LEFT,
+                             "still says TODO")
 
 
 # --- the form of a text: typography, Markdown, dates ---------------------------------------------------------------
@@ -372,8 +385,8 @@ def lint_typography(site: Site, problems: Problems) -> None:
             for key_path, text in strings_in(texts):
                 for place in unspaced_marks(text):
                     problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), codes.FRENCH_SPACING,
-                                 f"no no-break space at {place!r}: {lang} writes one (U+00A0, or the narrow U+202F) before : ; "
-                                 f"! ? and inside « », in place of the space or where there is none "
+                                 f"no no-break space at {place!r}: {lang} writes one (U+00A0, or the narrow U+202F) "
+                                 f"before : ; ! ? and inside « », in place of the space or where there is none "
                                  f"(python -m quiz lint --fix puts them in)")
 
 
@@ -393,7 +406,8 @@ def lint_apostrophes(site: Site, problems: Problems) -> None:
                 for found in APOSTROPHE.finditer(text):
                     if found.group() != usual:
                         at = found.start()
-                        problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)), codes.OTHER_APOSTROPHE,
+                        problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)),
+                                     codes.OTHER_APOSTROPHE,
                                      f"apostrophe {found.group()!r} at {text[max(0, at - 8): at + 4]!r}: {lang} writes "
                                      f"{usual!r} (labels.apostrophe)")
                         break
@@ -424,8 +438,9 @@ def lint_list_markers(site: Site, game: Game, problems: Problems) -> None:
             marker = LIST_MARKER.search(filled)
             if marker:
                 problems.add(game.dir / f"text.{lang}.yml", _where(texts, key_path), ".".join(map(str, key_path)),
-                             codes.READS_AS_LIST, f"a line starts with {marker.group().strip()!r}, which Markdown draws as a "
-                                      f"numbered list: write it with a backslash before the dot ({{placeholder}}\\.)")
+                             codes.READS_AS_LIST,
+                             f"a line starts with {marker.group().strip()!r}, which Markdown draws as a "
+                             f"numbered list: write it with a backslash before the dot ({{placeholder}}\\.)")
 
 
 def shown_as_is(key_path: tuple) -> bool:
@@ -440,8 +455,10 @@ def lint_labels_shown_as_is(game: Game, problems: Problems) -> None:
         for key_path, text in strings_in(texts):
             if shown_as_is(key_path) and placeholder_paths(text):
                 problems.add(game.dir / f"text.{lang}.yml", _where(texts, key_path),
-                             ".".join(map(str, key_path[1:] if key_path[0] == "entries" else key_path)), codes.PLACEHOLDER_IN_LABEL, f"{text!r}: a table's label is shown as it is, never filled in: type its words "
-                                      f"(a column shows the numbers)")
+                             ".".join(map(str, key_path[1:] if key_path[0] == "entries" else key_path)),
+                             codes.PLACEHOLDER_IN_LABEL,
+                             f"{text!r}: a table's label is shown as it is, never filled in: type its words "
+                             f"(a column shows the numbers)")
 
 
 TYPED_DATE = re.compile(r"(?<!\d)(?<!\d[./])(?:\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![./]?\d)")
@@ -468,21 +485,25 @@ def lint_rule_set_texts(site: Site, game: Game, problems: Problems) -> None:
     texts = game.texts.get(site.default_language) or {}
     own = texts.get("rule_sets")
     if own is None:
-        problems.add(path, line_of(texts), "rule_sets", codes.ID_WITHOUT_TEXT, "the game has rule sets (sets.yml): name them here")
+        problems.add(path, line_of(texts), "rule_sets", codes.ID_WITHOUT_TEXT,
+                     "the game has rule sets (sets.yml): name them here")
         return
     for set_id in game.rule_sets.sets.keys() - own["sets"].keys():
-        problems.add(path, line_of(own, "sets"), set_id, codes.ID_WITHOUT_TEXT, "a rule set of sets.yml without its name and note")
+        problems.add(path, line_of(own, "sets"), set_id, codes.ID_WITHOUT_TEXT,
+                     "a rule set of sets.yml without its name and note")
     for set_id in own["sets"].keys() - game.rule_sets.sets.keys():
-        problems.add(path, line_of(own["sets"], set_id), set_id, codes.ID_WITHOUT_TEXT, "text for a set that sets.yml does not have")
+        problems.add(path, line_of(own["sets"], set_id), set_id, codes.ID_WITHOUT_TEXT,
+                     "text for a set that sets.yml does not have")
     named = {entry for entry, fields in texts["entries"].items() if "label" in fields} | set(own["rules"])
     changed = {name for rule_set in game.rule_sets.sets.values() for name in rule_set.changes}
     changed |= {rule.fact or rule.option["id"] for rule in game.rule_sets.house_rules}
     changed |= {name for rule_set in game.rule_sets.sets.values() for name in rule_set.silent}
     for name in sorted(changed - named):
-        problems.add(path, line_of(own, "rules"), name, codes.ID_WITHOUT_TEXT, "a rule a set or house rule changes, without a name "
-                                                                 "(`rule_sets: rules:`)")
+        problems.add(path, line_of(own, "rules"), name, codes.ID_WITHOUT_TEXT,
+                     "a rule a set or house rule changes, without a name (`rule_sets: rules:`)")
     for name in sorted(own["rules"].keys() - changed):
-        problems.add(path, line_of(own["rules"], name), name, codes.ID_WITHOUT_TEXT, "text for a rule no set or house rule changes")
+        problems.add(path, line_of(own["rules"], name), name, codes.ID_WITHOUT_TEXT,
+                     "text for a rule no set or house rule changes")
 
 
 def lint_texts_at_tables(site: Site, game: Game, problems: Problems) -> None:
@@ -503,7 +524,8 @@ def lint_texts_at_tables(site: Site, game: Game, problems: Problems) -> None:
                     if failed:
                         field, table, error = failed
                         problems.add(game.dir / f"text.{lang}.yml", _where(texts, ("entries", entry.id, field)),
-                                     f"{entry.id}.{field}", codes.DOES_NOT_FILL, f"{error} at the table ?rules={table.address()}")
+                                     f"{entry.id}.{field}", codes.DOES_NOT_FILL,
+                                     f"{error} at the table ?rules={table.address()}")
 
 
 def _unfilled_at_tables(game: Game, wording, entry, raw: dict):

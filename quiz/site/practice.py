@@ -89,13 +89,15 @@ class PracticeDraw:
                     continue
                 result, answer = computed(game, question, givens)
             except (MalformedInput, IllegalState) as exc:
-                self.add(codes.VARIANTS_FAIL, f"vary draws malformed givens ({exc}); {self.steps() or 'narrow the ranges'}")
+                self.add(codes.VARIANTS_FAIL, f"vary draws malformed givens ({exc}); "
+                         f"{self.steps() or 'narrow the ranges'}")
                 return None
             except Exception as exc:
                 self.add(codes.CHECKER_CRASHED, f"checker crashed on a variant: {type(exc).__name__}: {exc}")
                 return None
             if not answer_type_ok(question.kind, answer):
-                self.add(codes.CHECKER_CRASHED, f"the checker's {answer!r} for a variant is not a {question.kind} answer")
+                self.add(codes.CHECKER_CRASHED, f"the checker's {answer!r} for a variant is not a "
+                         f"{question.kind} answer")
                 return None
             if not all(c.holds({**self.facts, **givens, "answer": answer, "result": result}) for c in after):
                 practice.lost += 1
@@ -246,10 +248,12 @@ def check_practice_of_rules(game: Game, problems: Problems) -> None:
         variants = sum(len(game.practice[q.id].variants) for q in asked if q.id in game.practice)
         unfinished = any(q.vary and q.id not in game.practice for q in asked)   # a problem reported already
         if not variants and entry.id not in declared and not unfinished:
-            problems.add(path, None, entry.id, codes.UNPRACTISED, "no practice variant tests this rule: vary a question of it, "
+            problems.add(path, None, entry.id, codes.UNPRACTISED,
+                         "no practice variant tests this rule: vary a question of it, "
                          "or say under `unpractised:` why no variant can")
         elif variants and entry.id in declared:
             problems.add(path, line_of(declared, entry.id), entry.id, codes.UNPRACTISED,
                          f"{variants} practice variants test this rule, but `unpractised:` says none can")
     for rule_id in declared.keys() - {entry.id for entry in forget_entries(game)}:
-        problems.add(path, line_of(declared, rule_id), rule_id, codes.UNPRACTISED, "unpractised: not an easy-to-forget rule")
+        problems.add(path, line_of(declared, rule_id), rule_id, codes.UNPRACTISED,
+                     "unpractised: not an easy-to-forget rule")

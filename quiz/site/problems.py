@@ -1,4 +1,5 @@
-"""Problems found in rules/: where (file, line, id), a stable code, and what is wrong; one line each, never a traceback."""
+"""Problems found in rules/: where (file, line, id), a stable code, and what is wrong;
+one line each, never a traceback."""
 from __future__ import annotations
 
 import dataclasses
@@ -71,7 +72,8 @@ def code_slip(error: BaseException) -> str:
     repository = CODE_ROOT.parent
     if isinstance(error, SyntaxError) and error.filename and Path(error.filename).resolve().is_relative_to(CODE_ROOT):
         # the module that does not parse, not the import that met it
-        return f"{Path(error.filename).resolve().relative_to(repository)}:{error.lineno}: {type(error).__name__}: {error.msg}"
+        return (f"{Path(error.filename).resolve().relative_to(repository)}:{error.lineno}: "
+                f"{type(error).__name__}: {error.msg}")
     frames = [frame for frame in traceback.extract_tb(error.__traceback__)
               if Path(frame.filename).resolve().is_relative_to(CODE_ROOT)]
     where = f"{Path(frames[-1].filename).resolve().relative_to(repository)}:{frames[-1].lineno}: " if frames else ""

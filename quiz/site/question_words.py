@@ -27,7 +27,8 @@ def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result:
             segments = wording.segments(entry["text"], values)   # joined, they are the filled-in text
             text = "".join(part if isinstance(part, str) else part["text"] for part in segments)
             worded[lang] = {"text": text, "why": wording.fill(_why(entry, answer), values),
-                            "label": label, "segments": segments if any(isinstance(p, dict) for p in segments) else None,
+                            "label": label,
+                            "segments": segments if any(isinstance(p, dict) for p in segments) else None,
                             "beliefs": [{**b, "answer": format_answer(b["answer"]),
                                          "label": answer_label(check.question.kind, b["answer"], check.site.ui[lang],
                                                                wording)} for b in beliefs or []]}

@@ -26,14 +26,15 @@ from quiz.site.templating import render, templates
 
 PRACTICE_FILE = "practice.json"
 RULES_FILE = "rules.json"
-AT_TABLES = "at-tables"     # a game's data files at each scoring table (the calculator's): fetched when a table needs one
+# a game's data files at each scoring table (the calculator's): fetched when a table needs one
+AT_TABLES = "at-tables"
 BELIEFS_FILE = "beliefs.json"
 # The quiz texts docs/assets/quiz.js shows (its ui.<key>; a test keeps the two in step): only these ride in the page's
 # data-ui, not every text the templates already wrote into the page. The words of the wrong beliefs are not among them:
 # they are fetched (BELIEFS_FILE) when a player first touches a question.
-SCRIPT_TEXTS = ("answer", "right", "wrong", "did_not_know", "empty_answer", "next", "marked", "to_reread", "you_missed",
-                "practice_unavailable", "storage_unavailable", "anki_offline", "your_answer", "not_a_number", "believed",
-                "learned", "cleared", "undo", "other_rules")
+SCRIPT_TEXTS = ("answer", "right", "wrong", "did_not_know", "empty_answer", "next", "marked", "to_reread",
+                "you_missed", "practice_unavailable", "storage_unavailable", "anki_offline", "your_answer",
+                "not_a_number", "believed", "learned", "cleared", "undo", "other_rules")
 RULE_SET_TEXTS = ("other_rules",)    # only a game with rule sets needs these (the first load of others has no room)
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # The macro of sections.md.j2 that draws each section kind.
@@ -67,7 +68,8 @@ def format_percent(value: Fraction, lang: str) -> str:
 
 def format_cell(value, lang: str) -> str:
     """A computed value: a whole number, or a fraction shown exactly and as a percent (chances) or decimal; a fraction
-    of 0 is a chance that is none (6 dice never farkle where six dead dice score), shown as a percent like its column."""
+    of 0 is a chance that is none (6 dice never farkle where six dead dice score), shown as a percent like its
+    column."""
     if isinstance(value, Fraction) and value == 0:
         return format_percent(value, lang)
     if isinstance(value, Fraction) and value.denominator != 1:
@@ -211,7 +213,8 @@ class Writer:
 
     def quick_first(self, question: Question) -> tuple:
         """"Do you remember?" opens with the question answered fastest, as seed 000's five-second one: a yes/no before
-        the others, a short text (in the default language, so every language asks in the same order) before a long one."""
+        the others, a short text (in the default language, so every language asks in the same order) before a long
+        one."""
         text = self.game.worded[question.id][self.site.default_language]["text"]
         return question.kind != "yesno", len(text.split())
 
@@ -230,8 +233,8 @@ class Writer:
                 # load has room for these, not for their words
                 "beliefs_json": json.dumps({b["belief"]: b["answer"] for b in worded["beliefs"]}, ensure_ascii=False,
                                            separators=(",", ":")),
-                "text": worded["text"], "segments": laid_out(worded["segments"]), "label": worded["label"], "why": worded["why"],
-                "rule_href": f"{rule_href}{question.rule}", "rule_link": self.rule_link(question)}
+                "text": worded["text"], "segments": laid_out(worded["segments"]), "label": worded["label"],
+                "why": worded["why"], "rule_href": f"{rule_href}{question.rule}", "rule_link": self.rule_link(question)}
 
     @staticmethod
     def believed(worded: dict) -> list[dict]:
@@ -321,7 +324,7 @@ class Writer:
             groups.append(found)
         return {"n": ",".join(names), "g": [tables["by"][key] for key in keys], "x": groups}
 
-    # --- the Anki deck -------------------------------------------------------------------------------------------------
+    # --- the Anki deck ------------------------------------------------------------------------------------------------
 
     def deck_file(self) -> str:
         return f"{self.game.id}-{self.lang}.apkg"
@@ -330,7 +333,8 @@ class Writer:
         """Every stated question and every practice variant, as the pages word them, linking to its rule online."""
         answer = self.ui["quiz"]["answer"]
         diagnoses = self.diagnoses()
-        home = self.site_url.rstrip("/") + "/" + site_languages().prefix(self.lang) + self.game.id + "/#" if self.site_url else ""
+        home = (self.site_url.rstrip("/") + "/" + site_languages().prefix(self.lang) + self.game.id + "/#"
+                if self.site_url else "")
         cards = []
         for question in self.game.questions:
             worded = self.game.worded[question.id][self.lang]
@@ -339,7 +343,8 @@ class Writer:
                         for v in self.game.practice.get(question.id, Practice()).variants]
             for key, texts in stated + variants:
                 cards.append(anki.Card(
-                    key=key if key != "stated" else f"{question.id}:stated", question=texts["text"], answer=f"{answer} {texts['label']}",
+                    key=key if key != "stated" else f"{question.id}:stated", question=texts["text"],
+                    answer=f"{answer} {texts['label']}",
                     why=texts["why"], rule_text=self.rule_link(question) if home else self.rule_named(question),
                     rule_url=home + question.rule if home else "",
                     tags=(question.rule, "stated" if key == "stated" else "practice"),
@@ -365,14 +370,15 @@ class Writer:
 
     def numbers_at(self, facts) -> list[list[str]]:
         """The scoring table's rows at a table: each option it scores, named as the numbers table or the rule sets name
-        it, with its points (or its multiple of the three of a kind); plainly where the presentation says a label's aside
-        would disagree with another line."""
+        it, with its points (or its multiple of the three of a kind); plainly where the presentation says a label's
+        aside would disagree with another line."""
         words, plainly = self.set_words(), self.game.at_table(facts)[1].named_plainly()
         return [[words.rule_name(option.id, plain=option.id in plainly), words.option_value(option)]
                 for option in getattr(facts, facts.OPTIONS)]
 
     def computed_rows(self, entry_id: str, presentation) -> dict | list:
-        """A computed table's rows (and chart bars, where it has a chart) as another table's presentation computes them."""
+        """A computed table's rows (and chart bars, where it has a chart) as another table's presentation
+        computes them."""
         table = self.computed_table_of(entry_id, presentation)
         return {"rows": table["rows"], "bars": table["chart"]["bars"]} if table["chart"] else table["rows"]
 
@@ -438,10 +444,12 @@ class Writer:
         if self.game.rule_sets is None:
             return None
         on_rules_page = any(s.kind == "rule-sets" for s in self.game.pages.get(name, []))
-        page = next((p for p, sections in self.game.pages.items() if any(s.kind == "rule-sets" for s in sections)), None)
+        page = next((p for p, sections in self.game.pages.items()
+                     if any(s.kind == "rule-sets" for s in sections)), None)
         return {"game": self.game.id, "label": self.ui["rule_sets"]["playing"],
                 "now": self.set_words().set_name(self.game.rule_sets.default), "change": self.ui["rule_sets"]["change"],
-                "link": ("" if name == "refresher" else "../") + f"{page}/" if page and not on_rules_page else None, "default": self.game.rule_sets.default,
+                "link": ("" if name == "refresher" else "../") + f"{page}/" if page and not on_rules_page else None,
+                "default": self.game.rule_sets.default,
                 "file": RULES_FILE if name == "refresher" else f"../{RULES_FILE}", "chooser": on_rules_page,
                 "script": "../" * (site_languages().prefix(self.lang).count("/") + (name != "refresher") + 1)
                           + "assets/rules.js"}
@@ -475,7 +483,8 @@ class Writer:
         read_aloud = self.fill(self.ui["labels"]["read_aloud"], {
             "seconds": speech.spoken_seconds(spoken, self.lang), "syllables": speech.syllables(spoken, self.lang),
             "rate": round(speech.SYLLABLES_PER_SECOND * 60)})
-        return render("teach.md.j2", page={**self.page("teach"), "read_aloud": read_aloud, "sections": self.sections("teach")})
+        return render("teach.md.j2", page={**self.page("teach"), "read_aloud": read_aloud,
+                                           "sections": self.sections("teach")})
 
     def quiz(self, deck_size: int) -> str:
         forget = [e for s in self.game.pages["refresher"] if s.kind == "forget" for e in s.entries]
@@ -501,7 +510,8 @@ class Writer:
             deck = self.anki_deck()
             pages[f"{game}/quiz.md"] = self.quiz(len(deck))
             pages[f"{game}/quiz/{PRACTICE_FILE}"] = self.practice_pool()
-            pages[f"{game}/quiz/{BELIEFS_FILE}"] = json.dumps(self.diagnoses(), ensure_ascii=False, separators=(",", ":"))
+            pages[f"{game}/quiz/{BELIEFS_FILE}"] = json.dumps(self.diagnoses(), ensure_ascii=False,
+                                                              separators=(",", ":"))
             pages[f"{game}/quiz/{self.deck_file()}"] = deck
         for name in self.game.extra_pages():
             pages[f"{game}/{name}.md"] = self.extra_page(name)
@@ -572,7 +582,8 @@ def home(site: Site, lang: str) -> str:
 def practice_drawn(game: Game) -> str:
     """Which practice variants a game keeps (their ids), without their words: which variants survive depends on how
     every language words them (practice.drop_repeated_variants), so one language's pages depend on the others' texts."""
-    return repr([(question.id, [answers.variant_id(question, variant) for variant in game.practice[question.id].variants])
+    return repr([(question.id, [answers.variant_id(question, variant)
+                                for variant in game.practice[question.id].variants])
                  for question in game.questions if question.id in game.practice])
 
 

@@ -63,7 +63,8 @@ class Table:
 
     def address(self) -> str:
         """As ?rules= writes it: the set, then each house rule and its value (1/0 for on/off)."""
-        parts = [self.set] + [f"{rule}:{int(value) if isinstance(value, bool) else value}" for rule, value in self.house]
+        parts = [self.set] + [f"{rule}:{int(value) if isinstance(value, bool) else value}"
+                              for rule, value in self.house]
         return ",".join(parts)
 
 
@@ -115,7 +116,8 @@ class RuleSets:
         """A table's facts as plain values, its table of options (if the game keeps one) as an id: what a page's script
         works out from the table's choice too, and what results are looked up by."""
         own = self.set_facts(table.set)
-        values = {field.name: getattr(own, field.name) for field in dataclasses.fields(own) if field.name != own.OPTIONS}
+        values = {field.name: getattr(own, field.name) for field in dataclasses.fields(own)
+                  if field.name != own.OPTIONS}
         bits = {rule.id: rule.value_in(own) for rule in self.option_rules()}
         for rule_id, value in table.house:
             rule = self.house_rule(rule_id)
@@ -236,7 +238,8 @@ def load_rule_sets(game_dir: Path, game_id: str, base: Facts | None, problems: P
                                tuple(item.get("silent") or ()), tuple(item.get("disputed") or ()),
                                tuple(item.get("read_second_hand") or ()), line)
     if raw["default"] not in sets:
-        problems.add(path, line_of(raw, "default"), raw["default"], codes.SOURCE_MISMATCH, "the default set is not under `sets:`")
+        problems.add(path, line_of(raw, "default"), raw["default"], codes.SOURCE_MISMATCH,
+                     "the default set is not under `sets:`")
     elif sets[raw["default"]].changes:
         problems.add(path, sets[raw["default"]].line, raw["default"], codes.RULE_SET_REJECTED,
                      "the default set changes nothing: it is game.yml's rules")
@@ -254,7 +257,8 @@ def load_rule_sets(game_dir: Path, game_id: str, base: Facts | None, problems: P
         try:
             facts = rule_sets.set_facts(rule_set.id)
         except MalformedInput as exc:
-            problems.add(path, rule_set.line, rule_set.id, codes.RULE_SET_REJECTED, f"the game's facts reject this set: {exc}")
+            problems.add(path, rule_set.line, rule_set.id, codes.RULE_SET_REJECTED,
+                         f"the game's facts reject this set: {exc}")
             continue
         for key in ("quotes", "silent", "disputed", "second_hand"):
             for name in getattr(rule_set, key):
@@ -266,7 +270,8 @@ def load_rule_sets(game_dir: Path, game_id: str, base: Facts | None, problems: P
                 try:
                     facts.changed(rule.changes(value, facts), f"house_rules.{rule.id}")
                 except MalformedInput as exc:
-                    problems.add(path, rule.line, rule.id, codes.RULE_SET_REJECTED, f"the game's facts reject {value!r}: {exc}")
+                    problems.add(path, rule.line, rule.id, codes.RULE_SET_REJECTED,
+                                 f"the game's facts reject {value!r}: {exc}")
     return None if problems.items[before:] else rule_sets
 
 

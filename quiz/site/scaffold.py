@@ -72,7 +72,7 @@ teach:
 
 def text_yml(game_id: str, lang: str) -> str:
     name = class_name(game_id)
-    return f"""# yaml-language-server: $schema=../../quiz/site/schema/text.schema.json
+    return (f"""# yaml-language-server: $schema=../../quiz/site/schema/text.schema.json
 # {name} texts ({lang}). Replace every TODO; keep the {{placeholders}} as they are, in every language.
 name: {name}
 refresher_title: "{name}: TODO rules refresher"
@@ -85,7 +85,8 @@ quiz_title: "{name}: TODO quiz on the edge cases"
 quiz_description: "TODO: one sentence for search engines."
 quiz_intro: TODO think first, then reveal.
 
-beliefs:      # the words of a wrong belief quiz/games/<game>/beliefs.py names (@belief name=…) beside the entry's own `wrong:`
+beliefs:      # the words of a wrong belief quiz/games/<game>/beliefs.py names (@belief name=…) beside the entry's """
+            f"""own `wrong:`
   host-not-counted: TODO a second wrong belief players hold, if they hold one.
 
 entries:
@@ -121,13 +122,14 @@ entries:
     right: TODO the rule.
   teach-source:
     text: TODO the sources.
-"""
+""")
 
 
 def questions_yml() -> str:
-    return """# yaml-language-server: $schema=../../quiz/site/schema/questions.schema.json
+    return ("""# yaml-language-server: $schema=../../quiz/site/schema/questions.schema.json
 # TODO: at least two questions per easy-to-forget rule, three with remember: true (rules/README.md, "Questions"); each
-# answered otherwise by a wrong belief of its rule (@belief in the checker); practice variants (vary, keep) for each rule.
+# answered otherwise by a wrong belief of its rule (@belief in the checker); practice variants (vary, keep) for each """
+            """rule.
 questions:
   - id: the-fewest-players
     rule: first-rule
@@ -154,7 +156,7 @@ questions:
 
 unpractised:
   first-rule: "TODO: vary a question of this rule, or say here why no practice variant can test it."
-"""
+""")
 
 
 def question_texts_yml(lang: str) -> str:
@@ -164,7 +166,8 @@ def question_texts_yml(lang: str) -> str:
     "yes": "TODO why yes."
     "no": "TODO why no."
 """ for qid in ("the-fewest-players", "more-than-the-most", "a-table-of-six"))
-    return f"# yaml-language-server: $schema=../../quiz/site/schema/question-texts.schema.json\n# TODO ({lang}).\n{body}"
+    return ("# yaml-language-server: $schema=../../quiz/site/schema/question-texts.schema.json\n"
+            f"# TODO ({lang}).\n{body}")
 
 
 def checker_package(game_id: str) -> dict[str, str]:
@@ -185,7 +188,8 @@ class {name}Facts(Facts):
     players_min: int
     players_max: int
 ''',
-        "rules.py": f'''"""{name}'s rules: one small rule per method, bound to one table's facts. TODO: name the sources."""
+        "rules.py": f'''"""{name}'s rules: one small rule per method, bound to one table's facts. '''
+                    f'''TODO: name the sources."""
 from __future__ import annotations
 
 from typing import Iterator
@@ -211,7 +215,8 @@ class {name}Rules(Rules):
         self.enough_players(players)
         return iter(())
 ''',
-        "engine.py": f'''"""{name} as an engine: a game's state and its moves, each applied by the rules; a record that breaks
+        "engine.py": f'''"""{name} as an engine: a game's state and its moves, each applied by the rules; a record '''
+                     f'''that breaks
 one is refused with IllegalState naming why. TODO: the real moves (deal, turns, rounds), one small method each.
 
 A record, as JSON: {{"players": ["Ana", "Bruno", ...]}}: who sat down to play."""
@@ -235,7 +240,8 @@ def replay(rules: {name}Rules, record: dict) -> Table:
         raise IllegalState(f"players: {{players}}: a name twice")
     return Table(players)
 ''',
-        "witnesses.py": f'''"""{name}'s witnesses: for a question's givens, a game record the engine replays to them (rules/README.md).
+        "witnesses.py": f'''"""{name}'s witnesses: for a question's givens, a game record the engine replays to them '''
+                        f'''(rules/README.md).
 TODO: a builder and a reader for each rule a question asks."""
 from __future__ import annotations
 
@@ -253,7 +259,8 @@ class {name}Witnesses(Witnesses):
     def _read_enough_players(self, table: Table, record) -> dict:
         return {{"players": len(table.players)}}
 ''',
-        "beliefs.py": f'''"""The wrong beliefs about {name} its easy-to-forget entries name, as code. TODO: one per wrong belief."""
+        "beliefs.py": f'''"""The wrong beliefs about {name} its easy-to-forget entries name, as code. '''
+                      f'''TODO: one per wrong belief."""
 from __future__ import annotations
 
 from quiz.checker import belief
@@ -270,10 +277,12 @@ class {name}({name}Rules):
 
     @belief("first-rule", distorts="enough_players", name="host-not-counted")
     def _host_not_counted(self, players: int) -> bool:
-        """TODO: another wrong belief players hold (its words: `beliefs:`): here, the host forgets to count themselves."""
+        """TODO: another wrong belief players hold (its words: `beliefs:`): here, the host forgets to count '''
+                      '''themselves."""
         return self.enough_players(max(players - 1, 0))
 ''',
-        "presentation.py": f'''"""What {name}'s pages need from its rules: numbers the texts quote, tables, calculators, pictures."""
+        "presentation.py": f'''"""What {name}'s pages need from its rules: numbers the texts quote, tables, '''
+                           f'''calculators, pictures."""
 from __future__ import annotations
 
 from quiz.checker import Presentation
@@ -283,7 +292,8 @@ from {package}.beliefs import {name}
 class {name}Presentation(Presentation):
     rules: {name}
 ''',
-        "__init__.py": f'''"""{name}: its facts, rules, wrong beliefs and presentation (quiz/games/__init__.py says what each is for)."""
+        "__init__.py": f'''"""{name}: its facts, rules, wrong beliefs and presentation (quiz/games/__init__.py says '''
+                       f'''what each is for)."""
 from __future__ import annotations
 
 from {package}.beliefs import {name}
@@ -297,7 +307,8 @@ CHECKER, PRESENTATION, WITNESSES = {name}, {name}Presentation, {name}Witnesses
 
 def checker_test_py(game_id: str) -> str:
     name = class_name(game_id)
-    return f'''"""The {name} rules checker against the rules: one test per rule, citing its source (TODO), with hand-computed cases."""
+    return (f'''"""The {name} rules checker against the rules: one test per rule, citing its source (TODO), with '''
+            f'''hand-computed cases."""
 from __future__ import annotations
 
 import pytest
@@ -323,7 +334,7 @@ def test_wrong_beliefs():
 def test_malformed_input():
     with pytest.raises(MalformedInput):
         game.enough_players("three")
-'''
+''')
 
 
 VALUE_MARK = re.compile(r' ?([:;!?])(?=[\s"]|$)')

@@ -113,7 +113,8 @@ class SetWords:
             notes = []
             if rule_set.silent:
                 notes.append(self.fill(ui["not_stated_default" if rule_set.id == default else "not_stated"],
-                                       {"rules": self.listed(list(rule_set.silent)), "default": self.set_name(default)}))
+                                       {"rules": self.listed(list(rule_set.silent)),
+                                        "default": self.set_name(default)}))
             if rule_set.disputed:
                 notes.append(self.fill(ui["disputed"], {"rules": self.listed(list(rule_set.disputed))}))
             if rule_set.second_hand:

@@ -112,7 +112,8 @@ def _parse(path: Path, text: str, problems: Problems) -> Any:
     return data
 
 
-OPENED = {"flow sequence": "[", "flow mapping": "{", "quoted scalar": "quote"}     # what a YAML error says was left open
+# what a YAML error says was left open
+OPENED = {"flow sequence": "[", "flow mapping": "{", "quoted scalar": "quote"}
 
 
 def _broken_at(exc: yaml.MarkedYAMLError) -> tuple[int | None, None, str, str]:
@@ -122,7 +123,8 @@ def _broken_at(exc: yaml.MarkedYAMLError) -> tuple[int | None, None, str, str]:
     if opened:
         stopped = f" (the parser stopped on line {exc.problem_mark.line + 1})" if exc.problem_mark else ""
         what = next((words for kind, words in OPENED.items() if kind in exc.context), "bracket")
-        return exc.context_mark.line + 1, None, codes.BROKEN_YAML, f"broken YAML: the {what} opened on this line is not closed{stopped}"
+        return (exc.context_mark.line + 1, None, codes.BROKEN_YAML,
+                f"broken YAML: the {what} opened on this line is not closed{stopped}")
     mark = exc.problem_mark or exc.context_mark
     return mark.line + 1 if mark else None, None, codes.BROKEN_YAML, f"broken YAML: {exc.problem or exc.context}"
 
@@ -171,7 +173,8 @@ _FITTING: set[bytes] = set()   # digests of (schema, file, data) found to fit: `
 _FITTING_LIMIT = 4096
 
 
-DAY_FIRST_DATE = re.compile(r"(\d{1,2})[./](\d{1,2})[./](\d{4})")     # "02.11.2026", as the German and French seeds write
+# "02.11.2026", as the German and French seeds write
+DAY_FIRST_DATE = re.compile(r"(\d{1,2})[./](\d{1,2})[./](\d{4})")
 
 
 def _iso_date(value) -> str | None:
@@ -206,22 +209,26 @@ def check_schema(data: Any, schema_name: str, path: Path, problems: Problems, de
             patterns = [re.compile(p) for p in error.schema.get("patternProperties", {})]
             for key in node if isinstance(node, dict) else []:
                 if key not in known and not any(p.search(str(key)) for p in patterns):
-                    problems.add(path, line_of(node, key) or line, id_, codes.UNKNOWN_KEY, f"unknown key {key!r} in {what}")
+                    problems.add(path, line_of(node, key) or line, id_, codes.UNKNOWN_KEY,
+                                 f"unknown key {key!r} in {what}")
         elif error.validator == "required":
             missing = error.message.split("'")[1] if "'" in error.message else error.message
             problems.add(path, line, id_, codes.MISSING_KEY, f"missing key {missing!r} in {what}")
         elif error.validator == "type":
             wanted = error.schema["type"]
             wanted = " or ".join(map(_type_label, wanted)) if isinstance(wanted, list) else _type_label(wanted)
-            problems.add(path, line, id_, codes.WRONG_VALUE, f"{_label(where, what)} must be {wanted}, not {_type_name(node)}")
+            problems.add(path, line, id_, codes.WRONG_VALUE,
+                         f"{_label(where, what)} must be {wanted}, not {_type_name(node)}")
         elif error.validator == "enum":
             choices = ", ".join(map(str, error.schema["enum"]))
             problems.add(path, line, id_, codes.WRONG_VALUE, f"{_label(where, what)}: {node!r} is not one of {choices}")
         elif error.validator in ("pattern", "propertyNames", "not") and error.schema.get("description") is None:
-            problems.add(path, line, id_, codes.WRONG_VALUE, f"{_label(where, what)}: {error.instance!r} is not a valid name here")
+            problems.add(path, line, id_, codes.WRONG_VALUE,
+                         f"{_label(where, what)}: {error.instance!r} is not a valid name here")
         elif error.schema.get("format") == "date" and (iso := _iso_date(error.instance)):
-            problems.add(path, line, id_, codes.WRONG_VALUE, f"{_label(where, what)}: {error.instance!r} is not written "
-                                                   f"YYYY-MM-DD: write {iso}")
+            problems.add(path, line, id_, codes.WRONG_VALUE,
+                         f"{_label(where, what)}: {error.instance!r} is not written "
+                         f"YYYY-MM-DD: write {iso}")
         else:
             hint = error.schema.get("description")
             detail = f"{error.instance!r} must be {hint}" if hint else error.message

@@ -1,7 +1,7 @@
-"""A question's answer at every table a game's rule sets make (a set with its house rules), computed by the checker bound
-to that table's facts: which facts the answer depends on (the checker notes what it reads), and for each distinct value
-of those facts the givens, the answer and the wrong beliefs' answers — or none, where the question describes no game
-that table can reach. A page's script looks its table's answer up; no answer is shown that was not computed."""
+"""A question's answer at every table a game's rule sets make (a set with its house rules), computed by the checker
+bound to that table's facts: which facts the answer depends on (the checker notes what it reads), and for each distinct
+value of those facts the givens, the answer and the wrong beliefs' answers — or none, where the question describes no
+game that table can reach. A page's script looks its table's answer up; no answer is shown that was not computed."""
 from __future__ import annotations
 
 import dataclasses
@@ -122,7 +122,7 @@ def _grouped(game: Game, names: tuple[str, ...], results: dict, text_named: set)
     return AtTables(names, by, groups)
 
 
-# --- worded at every table, kept with the verification ------------------------------------------------------------------
+# --- worded at every table, kept with the verification ----------------------------------------------------------------
 
 def worded_at_tables(check: QuestionCheck, entries: dict, drawn: dict, default_words: dict) -> dict | None:
     """A question or variant at every table, each group of tables with its answer and worded in every language (group 0

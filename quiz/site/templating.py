@@ -25,7 +25,8 @@ def templates() -> jinja2.Environment:
                                      undefined=jinja2.StrictUndefined)
     environment.filters["json"] = lambda value: json.dumps(value, ensure_ascii=False)
     # JSON inside <script>: never escaped as HTML (a script's text is not decoded), only "<" kept from closing it.
-    environment.filters["script_json"] = lambda value: Markup(json.dumps(value, ensure_ascii=False).replace("<", "\\u003c"))
+    environment.filters["script_json"] = lambda value: Markup(json.dumps(value, ensure_ascii=False)
+                                                              .replace("<", "\\u003c"))
     environment.filters["yaml_string"] = lambda value: Markup(json.dumps(value, ensure_ascii=False))
     return environment
 

@@ -63,7 +63,8 @@ def fix_file(path: Path) -> int:
         return 0
     result = "\n".join(lines)
     before, after = ([text for _, text in strings_in(yaml.safe_load(data))] for data in (source, result))
-    if len(before) != len(after) or any(a.replace(NO_BREAK, " ").replace(" ", "") != b.replace(NO_BREAK, " ").replace(" ", "")
+    if len(before) != len(after) or any(a.replace(NO_BREAK, " ").replace(" ", "")
+                                        != b.replace(NO_BREAK, " ").replace(" ", "")
                                         for a, b in zip(after, before)):
         return 0
     path.write_text(result, encoding="utf-8")

@@ -25,8 +25,9 @@ def check_coverage_of_rules(game: Game, problems: Problems) -> None:
     for entry in forget:
         count = sum(q.rule == entry.id for q in game.questions)
         if count < QUESTIONS_PER_RULE:
-            problems.add(path, None, entry.id, codes.QUESTION_COUNT, f"{count} question(s) test this rule; it needs at least "
-                                                       f"{QUESTIONS_PER_RULE}")
+            problems.add(path, None, entry.id, codes.QUESTION_COUNT,
+                         f"{count} question(s) test this rule; it needs at least "
+                         f"{QUESTIONS_PER_RULE}")
     remember = [q.id for q in game.questions if q.remember]
     if len(remember) not in REMEMBER_QUESTIONS:
         problems.add(path, None, game.id, codes.QUESTION_COUNT, f"{len(remember)} questions have remember: true "
@@ -47,21 +48,25 @@ def check_beliefs_of_rules(site: Site, game: Game, problems: Problems) -> None:
     path = game.dir / "game.yml"
     for entry_id, entry in forget.items():
         if entry_id not in declared and not any(b.entry == entry_id for b in beliefs):
-            problems.add(path, entry.line, entry_id, codes.BELIEF_MISSING, f"no wrong belief of this rule in {module} (a @belief "
+            problems.add(path, entry.line, entry_id, codes.BELIEF_MISSING,
+                         f"no wrong belief of this rule in {module} (a @belief "
                          f"with the answer a player holding it gives, or a reason in WITHOUT_BELIEF)")
         elif entry_id in declared and any(b.entry == entry_id for b in beliefs):
-            problems.add(path, entry.line, entry_id, codes.BELIEF_MISSING, f"{module} computes a wrong belief of this rule and also "
-                                                               f"says in WITHOUT_BELIEF that none can be computed")
+            problems.add(path, entry.line, entry_id, codes.BELIEF_MISSING,
+                         f"{module} computes a wrong belief of this rule and also "
+                         f"says in WITHOUT_BELIEF that none can be computed")
     texts_path = game.dir / f"text.{site.default_language}.yml"
     texts = game.texts.get(site.default_language) or {}
     own_words = texts.get("beliefs") or {}
     for belief in beliefs:
         if belief.entry not in forget:
-            problems.add(path, None, belief.name, codes.BELIEF_MISSING, f"{module} {belief.method}: {belief.entry!r} is not an "
-                                                           f"easy-to-forget entry of {game.id}")
+            problems.add(path, None, belief.name, codes.BELIEF_MISSING,
+                         f"{module} {belief.method}: {belief.entry!r} is not an "
+                         f"easy-to-forget entry of {game.id}")
             continue
         if belief.name == belief.entry and not (texts.get("entries", {}).get(belief.entry) or {}).get("wrong"):
-            problems.add(texts_path, line_of(texts.get("entries", {}), belief.entry), belief.entry, codes.BELIEF_MISSING,
+            problems.add(texts_path, line_of(texts.get("entries", {}), belief.entry), belief.entry,
+                         codes.BELIEF_MISSING,
                          f"the belief of {belief.method} has no words: give the entry a `wrong:` text")
         elif belief.name != belief.entry and belief.name not in own_words:
             problems.add(texts_path, line_of(texts), belief.name, codes.BELIEF_MISSING,
@@ -94,7 +99,8 @@ def check_varied_counts(site: Site, game: Game, problems: Problems) -> None:
                 for found in UNFILTERED_BEFORE_WORDS.finditer(text if isinstance(text, str) else ""):
                     given, between, noun = found.groups()
                     if given.split(".")[0] in varied and noun in nouns and (between is None or between != numbered):
-                        problems.add(path, line_of(game.question_texts[lang], question.id), question.id, codes.VARIED_COUNT_UNFILTERED,
+                        problems.add(path, line_of(game.question_texts[lang], question.id), question.id,
+                                     codes.VARIED_COUNT_UNFILTERED,
                                      f"{field}: {found.group()!r} is varied and reads '1 {noun}' where a variant draws "
                                      f"1: write the number with its count's filter ({{{given}|…}}, words: in "
                                      f"text.{lang}.yml)")

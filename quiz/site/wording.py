@@ -1,17 +1,19 @@
-"""Fills {placeholders} in one language: numbers through Babel, counts with their CLDR plural form, terms and game filters.
+"""Fills {placeholders} in one language: numbers through Babel, counts with their CLDR plural form,
+terms and game filters.
 
 A placeholder is `{path}` or `{path|filter}`. The path is dotted (`tableau.regions.0.number`) into the values at hand
-(facts, a question's givens, the answer). Without a filter a whole number (or a Decimal, with its digits) is written as the language writes numbers,
-a list as the language writes lists, a date as the language writes a date in full (Babel's long format). The filter names an entry of the game's `words:` in that language:
+(facts, a question's givens, the answer). Without a filter a whole number (or a Decimal, with its digits) is written as
+the language writes numbers, a list as the language writes lists, a date as the language writes a date in full (Babel's
+long format). The filter names an entry of the game's `words:` in that language:
 - a plural entry (its keys are CLDR categories, e.g. `{one: "# clue", other: "# clues"}`): the form Babel's plural rule
   picks for the number, `#` replaced by it; so no text ever says "1 clues". An exact form (`"=1": "one clue"`, as ICU
   MessageFormat's `=1`) wins for its number and may say it in words: prose says "one die", not "1 die";
 - a table (`colours: {red: red, …}`): the entry for the value;
 or `dice` (die faces), or a filter the game's checker provides (`text_formatters()`, e.g. Faraway's `row`).
 
-Some filters can also be drawn: `dice` as die faces, and a game's own through `text_pictures()` (Faraway's `row` as a row
-of cards). `segments()` splits a text where such a placeholder stands, so a page can show the picture with the words
-kept as its accessible text.
+Some filters can also be drawn: `dice` as die faces, and a game's own through `text_pictures()` (Faraway's `row` as a
+row of cards). `segments()` splits a text where such a placeholder stands, so a page can show the picture with the
+words kept as its accessible text.
 """
 from __future__ import annotations
 
@@ -83,8 +85,9 @@ def plural_forms(entry: dict) -> set[str]:
 
 def count_starts_a_clause(entry: dict) -> bool:
     """Whether a count's forms differ anywhere but in the word right after the number: a verb or pronoun agrees with it
-    ("# of them has" / "have", "hat # von ihnen" / "haben", "# joueur a" / "ont"), so the number starts a clause in prose,
-    where "1 of them has" reads as a digit for the word; "# die" / "# dice" counts a thing, as the rulebooks write it."""
+    ("# of them has" / "have", "hat # von ihnen" / "haben", "# joueur a" / "ont"), so the number starts a clause in
+    prose, where "1 of them has" reads as a digit for the word; "# die" / "# dice" counts a thing, as the rulebooks
+    write it."""
     def around(form: str) -> tuple:
         before, _, after = form.partition(COUNT_MARK)
         return tuple(before.split()), tuple(after.split()[1:])
@@ -162,7 +165,8 @@ class Wording:
                 return format_date(value, format="long", locale=DATE_LOCALES.get(self.lang, self.lang))
             if isinstance(value, str):
                 return value
-            if isinstance(value, list) and value and all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in value):
+            if isinstance(value, list) and value and all(isinstance(v, (int, str)) and not isinstance(v, bool)
+                                                         for v in value):
                 return format_list([self.value(v) for v in value], locale=self.lang)
             raise WordingError(f"{value!r} needs a filter that says it in words")
         if filter_ == "dice":
@@ -183,7 +187,8 @@ class Wording:
         return self.term(filter_, value)
 
     def picture(self, value: Any, filter_: str | None) -> dict | None:
-        """What a placeholder looks like drawn: {"kind": "dice", "faces": […]}, a game's picture, or None (words only)."""
+        """What a placeholder looks like drawn: {"kind": "dice", "faces": […]}, a game's picture, or None
+        (words only)."""
         if filter_ == "dice":
             self.value(value, filter_)  # the same checks as the words
             return {"kind": "dice", "faces": list(value)}

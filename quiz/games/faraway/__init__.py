@@ -20,5 +20,5 @@ def default(rules_dir: Path = REPO_RULES) -> Faraway:
     return Faraway.bind(read_game("faraway", rules_dir))
 
 
-__all__ = ["CHECKER", "WITNESSES", "FarawayWitnesses", "COLOURS", "PER_KINDS", "PRESENTATION", "WONDERS", "Faraway", "FarawayFacts",
-           "FarawayPresentation", "FarawayRules", "default", "rising_steps"]
+__all__ = ["CHECKER", "WITNESSES", "FarawayWitnesses", "COLOURS", "PER_KINDS", "PRESENTATION", "WONDERS", "Faraway",
+           "FarawayFacts", "FarawayPresentation", "FarawayRules", "default", "rising_steps"]

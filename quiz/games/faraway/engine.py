@@ -57,7 +57,8 @@ class Game:
         if len(set(players)) != len(players):
             raise IllegalMove(f"players: {players}: a name twice")
         if not facts.players_min <= len(players) <= facts.players_max:
-            raise IllegalMove(f"players: {len(players)} players; Faraway is for {facts.players_min}-{facts.players_max}")
+            raise IllegalMove(f"players: {len(players)} players; Faraway is for "
+                              f"{facts.players_min}-{facts.players_max}")
         self.rules, self.facts = rules, facts
         self.faces = {"regions": {}, "sanctuaries": {}, **(faces or {})}
         self.deck = _shuffled(regions, range(facts.number_min, facts.number_max + 1), "regions")
@@ -73,7 +74,7 @@ class Game:
         if facts.dealt == facts.hand:
             self._reveal()
 
-    # --- set-up ---------------------------------------------------------------------------------------------------------
+    # --- set-up -------------------------------------------------------------------------------------------------------
 
     def _draw_regions(self, count: int) -> list[int]:
         if len(self.deck) < count:
@@ -100,7 +101,7 @@ class Game:
         self.centre = self._draw_regions(self.rules.center_size(len(self.players)))
         self.round += 1
 
-    # --- a round ---------------------------------------------------------------------------------------------------------
+    # --- a round ------------------------------------------------------------------------------------------------------
 
     def play(self, played: dict[str, int]) -> None:
         """Everyone plays a Region from their hand at once; it goes at the right of their row."""

@@ -83,8 +83,10 @@ class FarawayPresentation(Presentation):
 
         text = phrases["sight"].format(needs=listed(sight["needs"]), sees=listed(sight["sees"]))
         if sight["left"]:
-            cards = [phrases["sight_card"].format(number=say.number(region["number"]), features=phrases["features"].join(
-                self._features(region, words, say, "quest"))) for region in sight["left"]]
+            cards = [phrases["sight_card"].format(number=say.number(region["number"]),
+                                                  features=phrases["features"].join(
+                                                      self._features(region, words, say, "quest")))
+                     for region in sight["left"]]
             text += phrases["sight_left"].format(cards=phrases["needed"].join(cards))
         return text
 

@@ -15,7 +15,7 @@ REGION_KEYS = CARD_KEYS | {"number", "quest"}
 SANCTUARY_KEYS = CARD_KEYS | {"task"}
 
 
-# --- shape checks: malformed input raises MalformedInput naming the place ----------------------------------------------
+# --- shape checks: malformed input raises MalformedInput naming the place ---------------------------------------------
 
 def count_of(value, where: str) -> int:
     if type(value) is not int:
@@ -108,7 +108,8 @@ class FarawayRules(Rules):
 
     def _players(self, count: int, where: str = "players") -> int:
         if type(count) is not int or not self.facts.players_min <= count <= self.facts.players_max:
-            raise MalformedInput(f"{where}: {count!r} players; Faraway is for {self.facts.players_min}–{self.facts.players_max}")
+            raise MalformedInput(f"{where}: {count!r} players; Faraway is for "
+                                 f"{self.facts.players_min}–{self.facts.players_max}")
         return count
 
     def _round(self, number) -> int:
@@ -163,8 +164,10 @@ class FarawayRules(Rules):
 
     def rounds_the_regions_last(self, players: int) -> int:
         """How many rounds the Regions fill the centre for: each player is dealt a hand, and each round's centre is
-        players + 1 new Regions (seed 001: set-up, and the end of every round but the last). Six run out before round 8."""
-        return min(self.facts.rounds, (self.facts.regions - self.facts.hand * self._players(players)) // self.center_size(players))
+        players + 1 new Regions (seed 001: set-up, and the end of every round but the last). Six run out before
+        round 8."""
+        return min(self.facts.rounds,
+                   (self.facts.regions - self.facts.hand * self._players(players)) // self.center_size(players))
 
     @rule
     def finds_sanctuary(self, previous: int | None, new: int) -> bool:
@@ -268,8 +271,8 @@ class FarawayRules(Rules):
     @rule
     def score(self, tableau: dict) -> dict:
         """Score a tableau: Regions right to left against what they see, then Sanctuaries against everything (p. 10).
-        Besides the fame, `met` says for each Region with a requirement whether it saw every symbol the requirement shows,
-        and `sight` what it needed, saw, and had to its left."""
+        Besides the fame, `met` says for each Region with a requirement whether it saw every symbol the requirement
+        shows, and `sight` what it needed, saw, and had to its left."""
         return self._scored(self.validate_tableau(tableau), self.visible_for_region, self._everything)
 
     @rule
@@ -371,7 +374,8 @@ class FarawayRules(Rules):
 
     @rule
     def play_order(self, rows: list[list[int]]) -> list[int]:
-        """Short of space, Regions lie in several rows read from top left to bottom right, in the order played (p. 7, 9)."""
+        """Short of space, Regions lie in several rows read from top left to bottom right, in the order played
+        (p. 7, 9)."""
         return self._rows(rows)
 
     @rule
@@ -442,18 +446,20 @@ class FarawayRules(Rules):
         numbers = [region["number"] for region in tableau["regions"]]
         yield from self._distinct(numbers, "regions")
         if len(numbers) != self.facts.rounds:
-            yield f"regions: {len(numbers)} Regions at scoring; after {self.facts.rounds} rounds everyone has {self.facts.rounds}"
+            yield (f"regions: {len(numbers)} Regions at scoring; after {self.facts.rounds} rounds everyone has "
+                   f"{self.facts.rounds}")
         expected = rising_steps(numbers)
         if len(tableau["sanctuaries"]) != expected:
-            yield (f"sanctuaries: {len(tableau['sanctuaries'])} Sanctuaries, but the row {numbers} beats its predecessor "
-                   f"{expected} time(s): one Sanctuary is placed per such round")
+            yield (f"sanctuaries: {len(tableau['sanctuaries'])} Sanctuaries, but the row {numbers} beats its "
+                   f"predecessor {expected} time(s): one Sanctuary is placed per such round")
 
     def _illegal_winner(self, players) -> Iterator[str]:
         self.winner(players)
         yield from self._distinct([n for player in players.values() for n in player["numbers"]], "players")
         for name, player in players.items():
             if len(player["numbers"]) != self.facts.rounds:
-                yield f"players[{name!r}].numbers: {len(player['numbers'])} Regions; at the end everyone has {self.facts.rounds}"
+                yield (f"players[{name!r}].numbers: {len(player['numbers'])} Regions; at the end everyone has "
+                       f"{self.facts.rounds}")
 
     _illegal_win_shared = _illegal_winner
 
@@ -476,8 +482,9 @@ class FarawayRules(Rules):
         self.center_at_round_end(players, round_number)
         last = self.rounds_the_regions_last(players)
         if round_number > last:
-            yield (f"round_number: {round_number}; with {players} players the {self.facts.regions} Regions fill the centre "
-                   f"for {last} rounds only ({self.facts.hand} dealt to each, {self.center_size(players)} revealed each round)")
+            yield (f"round_number: {round_number}; with {players} players the {self.facts.regions} Regions fill the "
+                   f"centre for {last} rounds only ({self.facts.hand} dealt to each, {self.center_size(players)} "
+                   f"revealed each round)")
 
     def _illegal_first_scored(self, played) -> Iterator[str]:
         yield from self._distinct(self._row(played), "played")
@@ -491,7 +498,8 @@ class FarawayRules(Rules):
         numbers = self._rows(rows)
         yield from self._distinct(numbers, "rows")
         if len(numbers) != self.facts.rounds:
-            yield f"rows: {len(numbers)} Regions at scoring; after {self.facts.rounds} rounds everyone has {self.facts.rounds}"
+            yield (f"rows: {len(numbers)} Regions at scoring; after {self.facts.rounds} rounds everyone has "
+                   f"{self.facts.rounds}")
 
     def _illegal_short_deck_draws(self, pile, players, round_number, seated) -> Iterator[str]:
         """The drawers are everyone who finds Sanctuaries this round. Unkept Sanctuaries go back under the pile, so it
@@ -511,4 +519,5 @@ class FarawayRules(Rules):
                    f"rounds {self.facts.no_sanctuary_round + 1} to {round_number - 1}, so at least {lowest} are left")
         for name, player in players.items():
             if player["wants"] < self.facts.sanctuary_base_draw:
-                yield f"players[{name!r}].wants: {player['wants']}; a player who finds one draws at least {self.facts.sanctuary_base_draw}"
+                yield (f"players[{name!r}].wants: {player['wants']}; a player who finds one draws at least "
+                       f"{self.facts.sanctuary_base_draw}")

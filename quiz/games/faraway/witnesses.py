@@ -24,7 +24,7 @@ class FarawayWitnesses(Witnesses):
 
     REPLAY = replay
 
-    # --- a game played out ------------------------------------------------------------------------------------------------
+    # --- a game played out --------------------------------------------------------------------------------------------
 
     def play_out(self, rows: dict[str, list[int]], rounds: int, until: int | str | None = None,
                  region_faces: dict | None = None, sanctuary_faces: dict | None = None) -> dict:
@@ -82,7 +82,7 @@ class FarawayWitnesses(Witnesses):
             rows[name], pool = pool[:length], pool[length:]
         return rows
 
-    # --- the checks: each builder yields candidate records, each reader the givens a record's state shows ----------------
+    # --- the checks: each builder yields candidate records, each reader the givens a record's state shows -------------
 
     def _tableau_record(self, tableau: dict, until: int | None) -> dict:
         numbers = [region["number"] for region in tableau["regions"]]
@@ -225,7 +225,7 @@ class FarawayWitnesses(Witnesses):
 
     _build_win_shared, _read_win_shared = _build_winner, _read_winner
 
-    # --- a short Sanctuary pile -----------------------------------------------------------------------------------------
+    # --- a short Sanctuary pile ---------------------------------------------------------------------------------------
 
     def _build_short_deck_draws(self, pile, players, round_number, seated) -> Iterator[dict]:
         """`seated` players, in round `round_number`: the drawers play their numbers and beat the Region before, with
@@ -262,7 +262,8 @@ class FarawayWitnesses(Witnesses):
         if game.moment() != "plays":
             return {}
         return {"pile": len(game.pile),
-                "players": {p.name: {"number": p.row[-1], "wants": game.wants(p)} for p in game.players if game.finds(p)},
+                "players": {p.name: {"number": p.row[-1], "wants": game.wants(p)}
+                            for p in game.players if game.finds(p)},
                 "round_number": game.round, "seated": len(game.players)}
 
 

@@ -19,5 +19,5 @@ def default(rules_dir: Path = REPO_RULES) -> Farkle:
     return Farkle.bind(read_game("farkle", rules_dir))
 
 
-__all__ = ["CHECKER", "WITNESSES", "FarkleWitnesses", "PRESENTATION", "Farkle", "FarkleFacts", "FarklePresentation", "FarkleRules", "ScoringOption",
-           "default"]
+__all__ = ["CHECKER", "WITNESSES", "FarkleWitnesses", "PRESENTATION", "Farkle", "FarkleFacts", "FarklePresentation",
+           "FarkleRules", "ScoringOption", "default"]

@@ -47,7 +47,8 @@ class Farkle(FarkleStrategy):
     def _without_pairs_and_straight(self) -> frozenset:
         """Three pairs and the straight: the options a player who knows only singles and dice of a kind forgets."""
         return self._patterns_without(lambda option, pattern: not (self._is_three_pairs(option) or
-                                                                   (set(pattern) == {1} and len(pattern) == len(FACES))),
+                                                                   (set(pattern) == {1} and
+                                                                    len(pattern) == len(FACES))),
                                       "pairs and straight")
 
     def _score_without(self, dice, without: frozenset) -> int | None:
@@ -98,7 +99,8 @@ class Farkle(FarkleStrategy):
         return False
 
     def _sets_aside_with_pairs(self, roll) -> bool:
-        """Whether a believer in scoring pairs sets aside every die: some pairs taken out, the rest scores (or is none)."""
+        """Whether a believer in scoring pairs sets aside every die:
+        some pairs taken out, the rest scores (or is none)."""
         rolled = counts(self._dice(roll, "roll"))
         for pairs in itertools.product(*(range(count // 2 + 1) for count in rolled)):
             rest = [c - 2 * k for c, k in zip(rolled, pairs)]

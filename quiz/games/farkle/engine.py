@@ -8,8 +8,8 @@ A record, as JSON (`python -m quiz witness farkle` prints them):
      "turns": [{"player": "you",
                 "rolls": [[1, 1, 1, 2, 3, 4]],         each roll's dice, in the order rolled
                 "set_asides": [[1, 1, 1]],             after each roll, the dice set aside from it
-                "end": "bank"}, ...]}                  "bank", "farkle" (the last roll scored nothing), or none: the turn
-                                                       is still going, the moment a question asks about
+                "end": "bank"}, ...]}                  "bank", "farkle" (the last roll scored nothing), or none:
+                                                       the turn is still going, the moment a question asks about
 A roll has as many dice as are in hand: all of them at the start of a turn and after hot dice (every die set aside),
 else those not set aside yet. A set-aside comes from the roll before it and every die of it scores."""
 from __future__ import annotations

@@ -42,13 +42,15 @@ class ScoringOption:
             raise MalformedInput(f"{where}.id: {option_id!r} is not an id")
         shapes = [key for key in SHAPES if key in raw]
         if len(shapes) != 1:
-            raise MalformedInput(f"{where}: needs exactly one of {', '.join(SHAPES)} (has {', '.join(shapes) or 'none'})")
+            raise MalformedInput(f"{where}: needs exactly one of {', '.join(SHAPES)} "
+                                 f"(has {', '.join(shapes) or 'none'})")
         for key in ("points", "same", "times_three", "pairs", "nothing"):
             value = raw.get(key, 0)
             if type(value) is not int or value < 0:
                 raise MalformedInput(f"{where}.{key}: {value!r} is not a whole number")
         if ("points" in raw) == ("times_three" in raw) or raw.get("points") == 0 or raw.get("times_three") == 0:
-            raise MalformedInput(f"{where}: give its points, or (dice of a kind) times_three: how many threes it is worth")
+            raise MalformedInput(f"{where}: give its points, or (dice of a kind) times_three: how many threes it is "
+                                 "worth")
         if "times_three" in raw and "same" not in raw:
             raise MalformedInput(f"{where}.times_three: only dice of a kind (same: n) score as a multiple of the three")
         dice = raw.get("dice", [])
@@ -63,9 +65,11 @@ class ScoringOption:
             raise MalformedInput(f"{where}.four_and_pair: true or false, and only for three pairs")
         kinds = raw.get("kinds", [])
         if "kinds" in raw and kinds not in ([4, 2], [3, 3]):
-            raise MalformedInput(f"{where}.kinds: {kinds!r}; [4, 2] (four of a kind and a pair) or [3, 3] (two triplets)")
+            raise MalformedInput(f"{where}.kinds: {kinds!r}; [4, 2] (four of a kind and a pair) or [3, 3] "
+                                 "(two triplets)")
         if "nothing" in raw and raw["nothing"] != 6:
-            raise MalformedInput(f"{where}.nothing: {raw['nothing']!r}; only a roll of all six dice that scores nothing")
+            raise MalformedInput(f"{where}.nothing: {raw['nothing']!r}; only a roll of all six dice that scores "
+                                 "nothing")
         return cls(option_id, raw.get("points", 0), tuple(dice), raw.get("same", 0), raw.get("times_three", 0),
                    raw.get("pairs", 0), raw.get("four_and_pair", False), tuple(kinds), raw.get("nothing", 0))
 
@@ -78,7 +82,8 @@ class ScoringOption:
 
 @dataclasses.dataclass(frozen=True)
 class FarkleFacts(Facts):
-    """The facts of one table's Farkle: game.yml's `facts:` and `tables: scoring_options` (seed 004), or a rule set's."""
+    """The facts of one table's Farkle: game.yml's `facts:` and `tables: scoring_options` (seed 004),
+    or a rule set's."""
 
     OPTIONS = "scoring"
 

@@ -123,7 +123,8 @@ class ScoringTable:
             best = (0, len(FACES) + 1, tuple(0 for _ in FACES), ())
             for part in itertools.product(*(range(count + 1) for count in roll)):
                 found = self.split(part, without) if sum(part) else None
-                if found is not None and (found[0] > best[0] or (found[0] == best[0] and found[0] and sum(part) < best[1])):
+                if found is not None and (found[0] > best[0] or
+                                          (found[0] == best[0] and found[0] and sum(part) < best[1])):
                     best = (found[0], sum(part), part, found[1])
             self._set_asides[key] = (best[0], best[2], best[3])
         return self._set_asides[key]
@@ -154,7 +155,8 @@ class ScoringTable:
 
 _TABLES: dict[tuple[ScoringOption, ...], ScoringTable] = {}
 _BY_IDENTITY: dict[int, tuple] = {}     # id(options) -> (options, table): a table's facts share one tuple, and hashing
-                                        # it (every option, field by field) on each look-up cost 10 % of the tables' answers
+                                        # it (every option, field by field) on each look-up cost 10 % of the tables'
+                                        # answers
 
 
 def scoring_table(options: tuple[ScoringOption, ...]) -> ScoringTable:
@@ -178,7 +180,7 @@ class FarkleRules(Rules):
     def table(self) -> ScoringTable:
         return scoring_table(self.facts.scoring)
 
-    # --- input ---------------------------------------------------------------------------------------------------------
+    # --- input --------------------------------------------------------------------------------------------------------
 
     def _dice(self, dice, what: str = "dice") -> tuple[int, ...]:
         """1 to 6 dice showing 1 to 6, sorted; MalformedInput saying what is wrong otherwise."""
@@ -209,11 +211,12 @@ class FarkleRules(Rules):
             raise MalformedInput(f"n: {n!r}; roll 1 to {self.facts.dice} dice")
         return n
 
-    # --- scoring -------------------------------------------------------------------------------------------------------
+    # --- scoring ------------------------------------------------------------------------------------------------------
 
     @rule
     def score(self, set_aside) -> int | None:
-        """Points for setting aside exactly these dice from one roll, by their best split; None if any die cannot score."""
+        """Points for setting aside exactly these dice from one roll, by their best split;
+        None if any die cannot score."""
         return self.table.best_split(counts(self._dice(set_aside, "set_aside")))
 
     @rule
@@ -260,7 +263,7 @@ class FarkleRules(Rules):
         """Every die of the roll can be set aside: the player may roll all six again."""
         return self.score(roll) is not None
 
-    # --- a turn and the end --------------------------------------------------------------------------------------------
+    # --- a turn and the end -------------------------------------------------------------------------------------------
 
     @rule
     def turn_points(self, set_asides: list) -> int:
@@ -282,8 +285,8 @@ class FarkleRules(Rules):
         points, banked = self.turn_points(set_asides), self._banked(banked)
         if farkled:
             if self.facts.three_farkles:
-                raise IllegalState(f"three farkles in a row cost {self.facts.three_farkles} here, and the givens do not "
-                                   f"say how many turns before this one farkled")
+                raise IllegalState(f"three farkles in a row cost {self.facts.three_farkles} here, and the givens do "
+                                   f"not say how many turns before this one farkled")
             return banked
         needed = self.bank_needs(banked)
         if points < needed:
@@ -321,7 +324,7 @@ class FarkleRules(Rules):
         else has one more turn)."""
         return not self.game_ends(banked)
 
-    # --- legality ------------------------------------------------------------------------------------------------------
+    # --- legality -----------------------------------------------------------------------------------------------------
 
     def _unreachable_total(self, banked, what: str = "banked") -> Iterator[str]:
         step = self.table.step
@@ -368,7 +371,7 @@ class FarkleRules(Rules):
         self._dice(set_aside, "set_aside")
         return iter(())
 
-    # --- odds, by exhausting all 6**n rolls -----------------------------------------------------------------------------
+    # --- odds, by exhausting all 6**n rolls ---------------------------------------------------------------------------
 
     def rolls(self, n: int) -> list[tuple[tuple[int, ...], int]]:
         """Each sorted roll of n dice with how many of the 6**n ordered rolls it stands for."""

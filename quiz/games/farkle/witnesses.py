@@ -53,7 +53,8 @@ class FarkleWitnesses(Witnesses):
         """Set-asides that score exactly `points`, as few as can be (a triple, a single 1 or 5)."""
         return _scoring_turn(self.rules, points)
 
-    def turn(self, player: str, set_asides: list[list[int]], end: str | None, last_roll: list[int] | None = None) -> dict:
+    def turn(self, player: str, set_asides: list[list[int]], end: str | None,
+             last_roll: list[int] | None = None) -> dict:
         rolls = self.rolls_for(set_asides)
         if rolls is None:
             return {}
@@ -102,7 +103,7 @@ class FarkleWitnesses(Witnesses):
         """Set-asides that leave as many dice in hand as the roll has: single 1s (or nothing, for a full roll)."""
         return [[1] * (self.dice - len(roll))] if len(roll) < self.dice else []
 
-    # --- the checks ----------------------------------------------------------------------------------------------------
+    # --- the checks ---------------------------------------------------------------------------------------------------
 
     def _build_score(self, set_aside) -> Iterator[dict]:
         yield from self.your_turn([list(set_aside)])
@@ -184,8 +185,8 @@ class FarkleWitnesses(Witnesses):
 
 
 def beside(dice: list[int], count: int) -> list[int]:
-    """`count` dice to show beside a set-aside in its roll: faces it does not use, each once before any twice (no triple,
-    no straight, no three pairs beside a pair)."""
+    """`count` dice to show beside a set-aside in its roll: faces it does not use, each once before any twice (no
+    triple, no straight, no three pairs beside a pair)."""
     faces = [face for face in PLAIN_FACES if face not in dice] or list(PLAIN_FACES)
     return [faces[i % len(faces)] for i in range(count)]
 

@@ -32,7 +32,8 @@ def _code_as_on_disk() -> None:
     from quiz.site import memo
     if not memo.code_moved():
         return
-    for name in [name for name in sys.modules if (name == "quiz" or name.startswith("quiz.")) and name != SESSION_MODULE]:
+    for name in [name for name in sys.modules
+                 if (name == "quiz" or name.startswith("quiz.")) and name != SESSION_MODULE]:
         del sys.modules[name]
     importlib.invalidate_caches()
     LOG.info("quiz/ changed: its code imported afresh")

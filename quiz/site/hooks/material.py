@@ -164,6 +164,7 @@ def on_post_template(output_content, template_name, config):
         root = urlparse(config.site_url or "/").path.rstrip("/") + "/"
         from quiz.site.languages import site_languages
         languages = site_languages()
-        page = SWITCHER_LINK.sub(lambda m: m.group(1) + root + languages.prefix(m.group(3)) + m.group(2), output_content)
+        page = SWITCHER_LINK.sub(lambda m: m.group(1) + root + languages.prefix(m.group(3)) + m.group(2),
+                                 output_content)
         STATE["not_found"][config.theme["language"]] = page
     return output_content
