@@ -31,6 +31,9 @@ def test_indentation_goes_but_not_where_whitespace_is_the_content():
             "  <textarea>\n  x</textarea>")
     assert without_indentation(page) == \
         "<div>\n<span>a</span>\n<span>b</span>\n</div>\n<pre>  kept\n    as is</pre>\n<textarea>\n  x</textarea>"
+    # a page with neither (most pages take the one-pass path): the same rule
+    assert without_indentation("<div>\n    <span>a</span>\n\t\n  \n  b\n</div>  \n") == \
+        "<div>\n<span>a</span>\nb\n</div>  \n"
 
 
 def test_a_selector_of_an_unused_component_goes_and_a_rule_left_empty_with_it():
