@@ -459,8 +459,8 @@ def load_content(root: Path) -> Site:
             ui[lang] = loaded
     for extra in sorted(root.glob("ui.*.yml")):
         if extra.name.split(".")[1] not in languages.codes:
-            problems.add(extra, None, None, codes.UNBUILT_LANGUAGE, f"unknown language {extra.name.split('.')[1]!r}; "
-                                                     f"the site builds {', '.join(languages.codes)}")
+            problems.add(extra, None, None, codes.UNBUILT_LANGUAGE,
+                         f"unknown language {extra.name.split('.')[1]!r}; the site builds {', '.join(languages.codes)}")
     games, drafts = [], {}
     for game_dir in sorted(d for d in root.iterdir() if d.is_dir()):
         found_before = len(problems.items)

@@ -145,8 +145,9 @@ def lint_words(site: Site, game: Game, problems: Problems) -> None:
             if is_plural_entry(ref):
                 wanted = set(plural_categories(lang))
                 if plural_forms(entry) != wanted:
-                    problems.add(path, line, id_, codes.COUNT_FORMS, f"a {lang} count needs exactly the CLDR forms "
-                                                           f"{sorted(wanted)}, not {sorted(plural_forms(entry))}")
+                    problems.add(path, line, id_, codes.COUNT_FORMS,
+                                 f"a {lang} count needs exactly the CLDR forms {sorted(wanted)}, not "
+                                 f"{sorted(plural_forms(entry))}")
                 for form, text in entry.items():
                     if COUNT_MARK not in text and form in wanted:     # an exact form ("=1") may say it in words
                         problems.add(path, line, id_, codes.COUNT_FORMS,

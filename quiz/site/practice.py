@@ -129,8 +129,9 @@ class PracticeDraw:
         if MIN_PRACTICE_VARIANTS <= len(practice.variants) < PRACTICE_VARIANTS and no_game > len(practice.variants):
             advice = self.steps()   # most draws were no game: a range that misses its step still builds, just thinly
             if advice:
-                self.add(codes.VARIANTS_FAIL, f"vary: {no_game} draws are games that cannot happen, only "
-                                  f"{len(practice.variants)} of {PRACTICE_VARIANTS} variants are left; {advice}")
+                self.add(codes.VARIANTS_FAIL,
+                         f"vary: {no_game} draws are games that cannot happen, only {len(practice.variants)} of "
+                         f"{PRACTICE_VARIANTS} variants are left; {advice}")
                 return None
         if len(practice.variants) < MIN_PRACTICE_VARIANTS:
             self.add(codes.VARIANTS_FAIL, f"vary: only {len(practice.variants)} variant(s) are legal, keep "

@@ -223,8 +223,8 @@ def load_rule_sets(game_dir: Path, game_id: str, base: Facts | None, problems: P
 
     def known_source(source: str, where: str, line: int | None) -> None:
         if source not in sources:
-            problems.add(path, line, where, codes.SOURCE_MISMATCH, f"source {source!r} is not under `sources:` "
-                                                     f"({', '.join(sources)})")
+            problems.add(path, line, where, codes.SOURCE_MISMATCH,
+                         f"source {source!r} is not under `sources:` ({', '.join(sources)})")
 
     sets: dict[str, RuleSet] = {}
     for set_id, item in raw["sets"].items():

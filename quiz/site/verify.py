@@ -30,9 +30,9 @@ def check_coverage_of_rules(game: Game, problems: Problems) -> None:
                          f"{QUESTIONS_PER_RULE}")
     remember = [q.id for q in game.questions if q.remember]
     if len(remember) not in REMEMBER_QUESTIONS:
-        problems.add(path, None, game.id, codes.QUESTION_COUNT, f"{len(remember)} questions have remember: true "
-                                                  f"({', '.join(remember) or 'none'}); the refresher asks "
-                                                  f"{REMEMBER_QUESTIONS.start} to {REMEMBER_QUESTIONS.stop - 1}")
+        problems.add(path, None, game.id, codes.QUESTION_COUNT,
+                     f"{len(remember)} questions have remember: true ({', '.join(remember) or 'none'}); the refresher "
+                     f"asks {REMEMBER_QUESTIONS.start} to {REMEMBER_QUESTIONS.stop - 1}")
 
 
 def check_beliefs_of_rules(site: Site, game: Game, problems: Problems) -> None:
