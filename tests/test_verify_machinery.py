@@ -43,7 +43,8 @@ def test_verify_reports_what_practice_serves_and_drops(tmp_path):
     served = re.search(rf"{FIXTURE_ID}: practice serves (\d+) variants in each language, from 4 questions; dropped "
                        r"(\d+) drawn as illegal, (\d+) that no game reaches, (\d+) that lost what their question "
                        r"tests, (\d+) that no wrong belief answers otherwise, (\d+) whose wrong answer points at two "
-                       r"beliefs and (\d+) that read like another", result.stdout)
+                       r"beliefs, (\d+) that catch another belief with the stated question's why and (\d+) that read "
+                       r"like another", result.stdout)
     assert served and int(served.group(1)) == 64, result.stdout
     assert int(served.group(3)) > 0, result.stdout      # most-points-lead: 1 point is no round won
     assert int(served.group(5)) > 0, result.stdout      # order-of-three: where seating and rolls agree,
