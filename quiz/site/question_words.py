@@ -20,9 +20,7 @@ def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result:
     worded = {}
     for lang, entry in entries.items():
         wording = check.game.wording(lang, presentation)
-        label = answer_label(check.question.kind, answer, check.site.ui[lang], wording)
-        values = {**(check.facts if facts is None else facts), **givens,
-                  "answer": answer if check.question.kind == "number" else label, "result": result}
+        label, values = _values(check, lang, wording, givens, answer, result, facts)
         try:
             segments = wording.segments(entry["text"], values)   # joined, they are the filled-in text
             text = "".join(part if isinstance(part, str) else part["text"] for part in segments)
@@ -39,6 +37,15 @@ def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result:
     return worded
 
 
+def _values(check: QuestionCheck, lang: str, wording, givens: dict, answer: Any, result: Any,
+            facts: dict | None = None) -> tuple[str, dict]:
+    """The answer's label in a language, and what the question's texts may name: the facts (the default table's, or
+    another's), the givens, the answer (a number as it is, else its label) and the checker's whole result."""
+    label = answer_label(check.question.kind, answer, check.site.ui[lang], wording)
+    return label, {**(check.facts if facts is None else facts), **givens,
+                   "answer": answer if check.question.kind == "number" else label, "result": result}
+
+
 def _why(entry: dict, answer: Any) -> str:
     """The why a language gives for this answer: its one why, or (a yes/no question) the one for yes or for no."""
     return entry["why"][format_answer(answer)] if isinstance(entry["why"], dict) else entry["why"]
@@ -52,9 +59,7 @@ def why_reads_alike(check: QuestionCheck, one: tuple[dict, Any, Any], other: tup
     wording = check.game.wording(lang)
 
     def shape(givens: dict, answer: Any, result: Any) -> str:
-        label = answer_label(check.question.kind, answer, check.site.ui[lang], wording)
-        values = {**check.facts, **givens, "answer": answer if check.question.kind == "number" else label,
-                  "result": result}
+        _, values = _values(check, lang, wording, givens, answer, result)
         return re.sub(r"\d[\d.,\u00a0\u202f]*", "#", wording.fill(_why(entry, answer), values))
     try:
         return shape(*one) == shape(*other)
