@@ -242,7 +242,8 @@ def test_a_choice_made_before_the_rules_arrive_is_kept(visitor, site_dir, game, 
     page.route("**/rules.json", hold)
     page.goto(visitor.url(lang, f"{game}/rules/"))
     page.wait_for_function("() => document.documentElement.classList.contains('rr-js')")
-    choose(page, rules, table, rule, value)
+    with page.expect_request("**/rules.json"):         # asked for when the player goes for the chooser
+        choose(page, rules, table, rule, value)
     assert page.locator(".rr-chooser[data-rr-wired]").count() == 0 and held, "rules.json was not held back"
     for route in held:
         route.continue_()
@@ -252,6 +253,37 @@ def test_a_choice_made_before_the_rules_arrive_is_kept(visitor, site_dir, game, 
     assert f"rules={table.address()}" in page.locator(".rr-link-out").input_value()
     page.reload()
     expect(page.locator(".rr-playing-now")).to_contain_text(rules["sets"][table.set]["name"])
+
+
+@in_states("first-visit")
+@pytest.mark.parametrize("game, lang", CASES[:1] + CASES[-1:])
+def test_at_the_default_rules_the_chooser_is_ready_and_rules_json_waits_for_a_player(visitor, site_dir, game, lang):
+    """rules.json is the heaviest file a page could load (28 KB gzip for Farkle): the rules page at the default rules
+    shows its chooser as rules.js would (the default set, each house rule at its value, ✓, the link) without it, and
+    fetches it when a player goes for the chooser, which is then wired."""
+    rules = rules_json(site_dir, lang, game)
+    page = visitor.page
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(visitor.url(lang, f"{game}/rules/"))
+    page.wait_for_load_state("networkidle")
+    assert not [u for u in requested if u.endswith("/rules.json")], requested
+    default_set = rules["default"].split(",")[0]
+    expect(page.locator(f".rr-chooser input[name=rr-set][value='{default_set}']")).to_be_checked()
+    own = rules["sets"][default_set]
+    for house in rules["house"]:
+        value = own["values"][house["fact"]] if house.get("fact") else own["bits"][house["option"]]
+        index = next(i for i, choice in enumerate(house["choices"]) if choice[0] == value)
+        select = page.locator(f".rr-chooser select[data-rule='{house['id']}']")
+        assert select.evaluate("s => s.selectedIndex") == index, house["id"]
+        assert select.locator("option").all_inner_texts() == \
+            [choice[1] + (" ✓" if i == index else "") for i, choice in enumerate(house["choices"])], house["id"]
+    assert page.locator(".rr-link-out").input_value() == visitor.url(lang, f"{game}/rules/")
+    with page.expect_request("**/rules.json"):
+        page.locator(".rr-chooser input[name=rr-set]").first.focus()
+    expect(page.locator(".rr-chooser[data-rr-wired]")).to_have_count(1)
+    assert page.locator(".rr-link-out").input_value() == visitor.url(lang, f"{game}/rules/")
+    assert page.console_errors == []
 
 
 # --- the calculator's advice: the best play after a roll, at the table's rules ----------------------------------------

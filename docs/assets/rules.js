@@ -276,20 +276,38 @@
       sync();
       apply(choice);
     });
-    form.querySelector(".rr-copy").addEventListener("click", function () {
-      var done = function () { form.querySelector(".rr-copied").hidden = false; };
-      if (navigator.clipboard) { navigator.clipboard.writeText(link.value).then(done, function () { link.select(); }); }
-      else { link.select(); }
-    });
     touched.forEach(take);
     sync();
     return choice;
   }
 
+  /* The link out works from the start: at the default rules it is this page's address; otherwise it is empty until
+     rules.json has said which rules the address names. */
+  function wireLink(form, atDefault) {
+    var link = form.querySelector(".rr-link-out");
+    if (atDefault) { link.value = location.href.split(/[?#]/)[0]; }
+    form.querySelector(".rr-copy").addEventListener("click", function () {
+      var done = function () { form.querySelector(".rr-copied").hidden = false; };
+      if (!link.value) { return; }
+      if (navigator.clipboard) { navigator.clipboard.writeText(link.value).then(done, function () { link.select(); }); }
+      else { link.select(); }
+    });
+  }
+
+  /* At the default rules the chooser is on the page as the build wrote it; rules.json (the heaviest file of a first
+     load) is fetched when a player goes for it: a tap, a key, a focus. */
+  function whenGoneFor(form, then) {
+    var kinds = ["pointerdown", "focusin", "change"];
+    function once() {
+      kinds.forEach(function (kind) { form.removeEventListener(kind, once); });
+      then();
+    }
+    kinds.forEach(function (kind) { form.addEventListener(kind, once); });
+  }
+
   function setUp() {
     line = document.querySelector(".rr-playing[data-rules]");
     stub.table = null;
-    var ready = null;
     if (!line) { stub.done(); return; }
     var game = line.getAttribute("data-rules");
     var wanted = chosenAddress(game);
@@ -305,7 +323,9 @@
       return statedFile;
     }
     var choice = null;
-    var touched = earlyChanges(document.querySelector(".rr-chooser"));
+    var chooser = document.querySelector(".rr-chooser");
+    var touched = earlyChanges(chooser);
+    var atDefault = !wanted || wanted === line.getAttribute("data-default");
     /* the rules a wrong answer comes from, where another set or house rule gives it (the files load on the first) */
     stub.other = function () { return Promise.resolve(null); };
     if (poolUrl) {
@@ -317,30 +337,35 @@
         }).catch(function () { return null; });
       };
     }
-    if ((!wanted || wanted === line.getAttribute("data-default")) && !document.querySelector(".rr-chooser")) {
+    if (chooser) { wireLink(chooser, atDefault); }
+    /* the page at the chosen rules, and the chooser wired, once rules.json is in */
+    function follow() {
+      return rulesData().then(function (rules) {
+        function apply(chosen) {
+          choice = chosen;
+          var values = valuesOf(rules, choice);
+          line.querySelector(".rr-playing-now").textContent = playing(rules, choice);
+          showUnits(rules, values);
+          showCalculator(rules, values, base);
+          stub.table = isDefault(rules, choice) ? null : {
+            atTable: function (item) { return atTable(rules, values, item); },
+            stated: function (id) { return statedFile && statedFile.done && statedFile.done[id]; }
+          };
+          if (!stub.table || !document.querySelector(".rr-q[data-q]")) { return null; }
+          return statedData().then(function (stated) {
+            statedFile.done = stated;
+            showStated(rules, values, stated);
+          });
+        }
+        return apply(wireChooser(rules, parse(rules, wanted || rules["default"]), apply, touched));
+      }).catch(function () { line.classList.add("rr-playing-unknown"); });
+    }
+    if (atDefault) {
+      if (chooser) { whenGoneFor(chooser, follow); }
       stub.done();
       return;
     }
-    ready = rulesData().then(function (rules) {
-      function apply(chosen) {
-        choice = chosen;
-        var values = valuesOf(rules, choice);
-        line.querySelector(".rr-playing-now").textContent = playing(rules, choice);
-        showUnits(rules, values);
-        showCalculator(rules, values, base);
-        stub.table = isDefault(rules, choice) ? null : {
-          atTable: function (item) { return atTable(rules, values, item); },
-          stated: function (id) { return statedFile && statedFile.done && statedFile.done[id]; }
-        };
-        if (!stub.table || !document.querySelector(".rr-q[data-q]")) { return null; }
-        return statedData().then(function (stated) {
-          statedFile.done = stated;
-          showStated(rules, values, stated);
-        });
-      }
-      return apply(wireChooser(rules, parse(rules, wanted || rules["default"]), apply, touched));
-    }).catch(function () { line.classList.add("rr-playing-unknown"); });
-    ready.then(stub.done, stub.done);
+    follow().then(stub.done, stub.done);
   }
 
   /* after site.js (RulesRefresher), which a deferred script runs before DOMContentLoaded */

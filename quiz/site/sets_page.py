@@ -128,5 +128,6 @@ class SetWords:
             house.append({"id": rule.id, "name": self.house_name(rule),
                           "choices": format_list(labels, style="or", locale=self.lang),
                           "labels": [self.choice(rule, value) for value in choices_of(rule)],
+                          "own": choices_of(rule).index(rule.value_in(base)),
                           "sources": [self.source_line(s)["title"] for s in rule.sources]})
         return {"sets": sets, "house": house, "sources": [self.source_line(s) for s in self.sets.sources]}
