@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from rules_reading import DEFAULT_LANGUAGE, LANGUAGES, QUIZ_GAMES, ROOT, RULES
-from quiz.site import generate, memo, render, verify
+from quiz.site import generate, lint, memo, render, verify
 
 SITE_URL = "http://127.0.0.1:8000/"
 
@@ -74,36 +74,50 @@ def test_after_any_edit_the_memo_gives_what_a_build_without_it_gives(rules, game
 
 @pytest.fixture
 def made(monkeypatch):
-    """Which games are verified and which (game, language) pages rendered afresh."""
-    made = {"verified": [], "rendered": []}
-    real_verify, real_pages = verify.verify_game, render.Writer.pages
+    """Which games are verified, which (game, language) texts filled in at every table by lint and which (game,
+    language) pages rendered afresh."""
+    made = {"verified": [], "filled": [], "rendered": []}
+    real_verify, real_fill, real_pages = verify.verify_game, lint._fill_texts_at_tables, render.Writer.pages
     monkeypatch.setattr(verify, "verify_game", lambda site, g, problems: made["verified"].append(g.id)
                         or real_verify(site, g, problems))
+    monkeypatch.setattr(lint, "_fill_texts_at_tables", lambda g, lang, problems: made["filled"].append((g.id, lang))
+                        or real_fill(g, lang, problems))
     monkeypatch.setattr(render.Writer, "pages", lambda self: made["rendered"].append((self.game.id, self.lang))
                         or real_pages(self))
     return made
+
+
+def again(made) -> None:
+    for units in made.values():
+        units.clear()
+
+
+def with_tables(game: str, pairs: list) -> list:
+    """Lint fills a game's texts at every table only where it has rule sets."""
+    return pairs if (RULES / game / "sets.yml").is_file() else []
 
 
 @pytest.mark.parametrize("game", QUIZ_GAMES)
 def test_an_edit_to_one_language_makes_only_that_games_language_again(rules, game, made):
     files(rules)
     lang = LANGUAGES[-1]
-    prefix_value(rules / game / f"questions.{lang}.yml", "text", "Edited")
-    made["verified"].clear(), made["rendered"].clear()
+    prefix_value(rules / game / f"text.{lang}.yml", "refresher_intro", "Edited")
+    again(made)
     files(rules)
-    assert made == {"verified": [game], "rendered": [(game, lang)]}
+    assert made == {"verified": [game], "filled": with_tables(game, [(game, lang)]), "rendered": [(game, lang)]}
 
-    made["verified"].clear(), made["rendered"].clear()
+    again(made)
     move_on_the_home_page(rules / game / "game.yml")
     files(rules)
-    assert made == {"verified": [game], "rendered": [(game, lang) for lang in LANGUAGES]}
+    assert made == {"verified": [game], "filled": with_tables(game, [(game, lang) for lang in LANGUAGES]),
+                    "rendered": [(game, lang) for lang in LANGUAGES]}
 
 
 def test_serve_and_build_share_each_games_units(rules, made):
     files(rules, show_drafts=False)
-    made["verified"].clear(), made["rendered"].clear()
+    again(made)
     files(rules, show_drafts=True)   # as `mkdocs serve` builds: no draft here, so nothing of a game changes
-    assert made == {"verified": [], "rendered": []}
+    assert made == {"verified": [], "filled": [], "rendered": []}
 
 
 @pytest.mark.parametrize("game", QUIZ_GAMES)
@@ -234,4 +248,4 @@ def test_every_key_is_made_in_memo_py_from_its_table_of_units():
     source = (ROOT / "quiz" / "site" / "memo.py").read_text(encoding="utf-8")
     for unit in memo.UNITS:
         assert re.search(rf'"{unit}"', source.split("UNITS = {", 1)[1]), unit
-    assert set(memo.UNITS) == {"site", "site files", "verify", "tables", "pages"}
+    assert set(memo.UNITS) == {"site", "site files", "verify", "tables", "texts at tables", "pages"}

@@ -12,6 +12,7 @@ from quiz import games
 from quiz.site import codes
 from quiz.site.content import (BROWSER_PLACEHOLDERS, GENERATOR_PLACEHOLDERS, SAME_AT_EVERY_TABLE, SECTION_FIELDS, Game,
                                Site, digit_runs)
+from quiz.site.memo import Memo
 from quiz.site.problems import Problems
 from quiz.site.source import line_of
 from quiz.site.wording import (COUNT_MARK, WordingError, count_starts_a_clause, is_plural_entry, placeholder_paths,
@@ -507,26 +508,37 @@ def lint_rule_set_texts(site: Site, game: Game, problems: Problems) -> None:
                      "text for a rule no set or house rule changes")
 
 
-def lint_texts_at_tables(site: Site, game: Game, problems: Problems) -> None:
+def lint_texts_at_tables(site: Site, game: Game, problems: Problems, memo: Memo | None = None) -> None:
     """At every table a game's rule sets make, every entry that is on the page fills in, in every language: a text
     that names a number the table's rules do not have (three pairs where none score) needs a variant (`when`) or
-    `applies` in game.yml. One problem per text, naming the plainest table where it fails."""
+    `applies` in game.yml. One problem per text, naming the plainest table where it fails. memo (a build's): a
+    language whose texts all fill in is kept, so an edit elsewhere does not fill them all again (0.8 s for Farkle)."""
     if game.rule_sets is None:
         return
-    for lang, texts in game.texts.items():
-        wording = game.wording(lang)
-        for sections in game.pages.values():
-            for section in sections:
-                if section.kind in SAME_AT_EVERY_TABLE:
-                    continue
-                for entry in section.entries:
-                    raw = texts["entries"].get(entry.id) or {}
-                    failed = _unfilled_at_tables(game, wording, entry, raw)
-                    if failed:
-                        field, table, error = failed
-                        problems.add(game.dir / f"text.{lang}.yml", _where(texts, ("entries", entry.id, field)),
-                                     f"{entry.id}.{field}", codes.DOES_NOT_FILL,
-                                     f"{error} at the table ?rules={table.address()}")
+    for lang in game.texts:
+        key = memo and memo.texts_at_tables_key(site.root, game.dir, lang)
+        if memo and memo.get(key):
+            continue
+        found_before = len(problems.items)
+        _fill_texts_at_tables(game, lang, problems)
+        if memo and len(problems.items) == found_before:
+            memo.put(key, True)
+
+
+def _fill_texts_at_tables(game: Game, lang: str, problems: Problems) -> None:
+    texts, wording = game.texts[lang], game.wording(lang)
+    for sections in game.pages.values():
+        for section in sections:
+            if section.kind in SAME_AT_EVERY_TABLE:
+                continue
+            for entry in section.entries:
+                raw = texts["entries"].get(entry.id) or {}
+                failed = _unfilled_at_tables(game, wording, entry, raw)
+                if failed:
+                    field, table, error = failed
+                    problems.add(game.dir / f"text.{lang}.yml", _where(texts, ("entries", entry.id, field)),
+                                 f"{entry.id}.{field}", codes.DOES_NOT_FILL,
+                                 f"{error} at the table ?rules={table.address()}")
 
 
 def _unfilled_at_tables(game: Game, wording, entry, raw: dict):
@@ -599,8 +611,8 @@ def lint_glossaries(site: Site, problems: Problems) -> None:
         check(site.root / f"ui.{lang}.yml", site.ui.get(lang) or {}, lang, every_game)
 
 
-def lint_site(site: Site, problems: Problems) -> None:
-    """Run every content check; problems are collected, not raised."""
+def lint_site(site: Site, problems: Problems, memo: Memo | None = None) -> None:
+    """Run every content check; problems are collected, not raised. memo: see lint_texts_at_tables."""
     lint_ui(site, problems)
     for game in site.games:
         lint_structure(game, problems)
@@ -613,7 +625,7 @@ def lint_site(site: Site, problems: Problems) -> None:
         lint_bare_labels(site, game, problems)
         lint_rule_set_texts(site, game, problems)
         if not problems.items:
-            lint_texts_at_tables(site, game, problems)
+            lint_texts_at_tables(site, game, problems, memo)
     lint_typography(site, problems)
     lint_apostrophes(site, problems)
     lint_glossaries(site, problems)

@@ -1,6 +1,7 @@
 """The build's one memo: what each unit of a build made (the whole generated site; one game's verification; one game's
-pages and deck in one language), kept on disk under .cache/memo/ under a key of everything that made it — the unit's
-input files, the code that made it as this process loaded it, the build's settings — and least recently used out.
+texts checked at every table, and its pages and deck, in one language), kept on disk under .cache/memo/ under a key of
+everything that made it — the unit's input files, the code that made it as this process loaded it, the build's settings
+— and least recently used out.
 
 The code is read when this module is imported (the rest of quiz/ is imported with it) and again before every store: a
 result made while the code on disk moved away from the code running is not stored. `mkdocs serve` imports quiz/ afresh
@@ -136,6 +137,8 @@ UNITS = {
     "site files": "the site's key: the bytes of every generated file, kept apart from the summary a warm build reads",
     "verify": "a game's files in every language and every ui.<lang>.yml; the languages and the default one",
     "tables": "the same as verify: a game's questions answered at every table of its rule sets",
+    "texts at tables": "a game's files in no language and in one, that ui.<lang>.yml: lint's check that each of its "
+                       "texts in that language fills in at every table (kept only when they all do)",
     "pages": "a game's files in one language and the default one, those two ui.<lang>.yml; the language, the default "
              "one, every language's address prefix, the practice variants every language kept, SITE_URL, the decks' "
              "time",
@@ -164,6 +167,9 @@ class Memo(Store):
 
     def tables_key(self, root: Path, game_dir: Path, languages: tuple[str, ...], default: str) -> str:
         return self._game_key("tables", root, game_dir, languages, languages, default)
+
+    def texts_at_tables_key(self, root: Path, game_dir: Path, lang: str) -> str:
+        return self._game_key("texts at tables", root, game_dir, {lang}, lang)
 
     def pages_key(self, root: Path, game_dir: Path, lang: str, default: str, prefixes: Any, practice_drawn: str,
                   site_url: str, deck_time: int) -> str:

@@ -22,7 +22,7 @@ def load_site(root: Path, verify: bool = True, show_drafts: bool = False, memo: 
     verify_site."""
     site = load_content(root)   # a draft that does not even load is in site.drafts already
     problems = Problems(root)
-    lint.lint_site(site, problems)
+    lint.lint_site(site, problems, memo)
     set_drafts_aside(site, problems, show_drafts)
     problems.raise_if_any()
     if verify:
