@@ -40,7 +40,7 @@ lint: $(VENV)/.site-deps
 verify: $(VENV)/.site-deps
 	$(BIN)/python -m quiz verify $(if $(V),-v)
 
-## strategy: solve two-player Farkle for the win (about 4 minutes a set; numpy) into quiz/games/farkle/solved/, which the
+## strategy: solve two-player Farkle for the win (4–11 minutes a set, by the machine; numpy) into quiz/games/farkle/solved/, which the
 ## site reads: the default rules and Busche & Neller's (whose paper's fair compensation a test checks); SETS="…" for others
 SETS ?= seed busche-neller
 strategy: $(VENV)/.site-deps
