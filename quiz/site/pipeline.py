@@ -18,8 +18,8 @@ DRAFT_SHOWABLE = {codes.TODO_LEFT.number, codes.QUESTION_COUNT.number}
 
 def load_site(root: Path, verify: bool = True, show_drafts: bool = False, memo: Memo | None = None) -> Site:
     """Load and validate everything under rules/ (and check every quiz question); raise ContentError listing every
-    problem, one line each. Drafts with problems go to site.drafts instead. memo: see quiz/site/verify.py
-    verify_site."""
+    problem, one line each. Drafts with problems go to site.drafts instead. memo: see lint.lint_texts_at_tables and
+    verify.verify_site."""
     site = load_content(root)   # a draft that does not even load is in site.drafts already
     problems = Problems(root)
     lint.lint_site(site, problems, memo)
