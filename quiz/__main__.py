@@ -1,7 +1,8 @@
 """Command line: `python -m quiz lint` checks rules/ (`--fix`: French no-break spaces first); `python -m quiz verify`
 also checks every quiz question; `python -m quiz witness <game> [question]` prints, as JSON, the game record that
 reaches each question and practice variant; `python -m quiz new <id>` writes the skeleton of a new game as a draft;
-`python -m quiz strategy [set …]` (make strategy) solves two-player Farkle for the win."""
+`python -m quiz strategy [set …]` (make strategy) solves two-player Farkle for the win; `python -m quiz score faraway
+60 52 47 40 30 22 14 9 --sanctuaries clue-stone` scores a Faraway tableau of real cards, as JSON."""
 from __future__ import annotations
 
 import argparse
@@ -12,8 +13,11 @@ from quiz.site.problems import ContentError, code_slip
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["score"]:
+        return score(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m quiz", description=__doc__)
-    parser.add_argument("command", choices=["lint", "verify", "witness", "new", "strategy"])
+    parser.add_argument("command", choices=["lint", "verify", "witness", "new", "strategy", "score"])
     parser.add_argument("game", nargs="?", help="new: the new game's id (lower-case words joined by '-'); witness: "
                                                 "the game")
     parser.add_argument("question", nargs="?", help="witness: one question's id (default: every question)")
@@ -123,6 +127,37 @@ def witness(site, game_id: str | None, question_id: str | None) -> int:
             print(json.dumps({"game": game.id, "question": question.id, "variant": variant, "check": question.check,
                               "givens": plain(givens), "record": game.witness(question.check, givens)},
                              ensure_ascii=False, default=str))
+    return 0
+
+
+def score(argv: list[str]) -> int:
+    """python -m quiz score <game> <card> … [--sanctuaries <id> …]: one tableau of the game's real cards scored, as one
+    JSON object {"total", "regions": [fame, … left to right], "sanctuaries": [fame, …]}; bad input in one line."""
+    import json
+
+    from quiz.checker import IllegalState, MalformedInput
+    from quiz.games import bound
+
+    parser = argparse.ArgumentParser(prog="python -m quiz score", description=score.__doc__)
+    parser.add_argument("game", help="a game with a score sheet: faraway")
+    parser.add_argument("regions", nargs="+", help="the Regions' numbers in play order, left to right (8, or fewer)")
+    parser.add_argument("--sanctuaries", nargs="*", default=[], help="the Sanctuaries' ids (rules/faraway/cards.yml)")
+    args = parser.parse_args(argv)
+    try:
+        checker = bound(args.game)
+    except (ImportError, OSError):
+        print(f"python -m quiz score: no game {args.game!r}", file=sys.stderr)
+        return 2
+    if not hasattr(checker, "score_sheet"):
+        print(f"python -m quiz score: {args.game} has no score sheet", file=sys.stderr)
+        return 2
+    try:
+        regions = [int(number) if number.lstrip("-").isdigit() else number for number in args.regions]
+        result = checker.score_sheet(regions, args.sanctuaries)
+    except (MalformedInput, IllegalState) as error:
+        print(f"python -m quiz score: {error}", file=sys.stderr)
+        return 1
+    print(json.dumps(result))
     return 0
 
 

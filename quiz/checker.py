@@ -85,9 +85,23 @@ class Facts:
                 raise MalformedInput(f"{where}.{name}: {value!r} is not {_TYPE_WORDS[expected]}")
         return cls(**values)
 
+    @classmethod
+    def table_problems(cls, name: str, raw: Any) -> Iterator[tuple[str, str]]:
+        """What a table kept in a file of its own (game.yml `tables: {cards: cards.yml}`) holds that the game's tables
+        must not, each as (the dotted path in the file, why): the lint names the file's line. None by default."""
+        return iter(())
+
+    @classmethod
+    def named_fields(cls) -> list[str]:
+        """The facts a text may name and a rule set may change: every field but the table of options and the game's
+        components (a field marked `metadata={"component": True}`, such as Faraway's cards)."""
+        return [field.name for field in dataclasses.fields(cls)
+                if field.init and field.name != cls.OPTIONS and not field.metadata.get("component")]
+
     def is_fact(self, name: str) -> bool:
         """Whether a name is one of these facts (a rule set may change it by name)."""
-        return name in {field.name for field in dataclasses.fields(self) if field.init} and not self.option(name)
+        return name in {field.name for field in dataclasses.fields(self) if field.init and not
+                        field.metadata.get("component")} and not self.option(name)
 
     def option(self, option_id: str) -> Any:
         """A game keeps some rules as a table of options (Farkle's scoring): the one with this id, or None."""
@@ -98,7 +112,7 @@ class Facts:
         MalformedInput naming the change otherwise. A game whose facts hold a table of options changes them too."""
         own = {field.name: getattr(self, field.name) for field in dataclasses.fields(self) if field.init}
         for name in changes:
-            if name not in own:
+            if not self.is_fact(name):
                 raise MalformedInput(f"{where}.{name}: {type(self).__name__} knows no such fact")
         return type(self).from_mapping({**own, **changes}, where)
 
@@ -179,6 +193,12 @@ class Rules:
         """The answer a player holding the belief gives for these givens of the rule it distorts
         (None: it gives none)."""
         return getattr(self, belief.method)(**self._bound(belief.distorts, givens))
+
+    def misdescribed(self, check: str, givens: dict) -> Iterator[tuple[str, str]]:
+        """Each part of the givens of `check` that describes one of the game's printed components otherwise than it is
+        printed, as (the dotted path in the givens, why): a question may show a card's face, never another one.
+        Nothing, for a game without printed components."""
+        return iter(())
 
     def check_legal(self, check: str, givens: dict) -> None:
         """Raise IllegalState naming the first reason these givens cannot occur in a game."""
@@ -356,9 +376,13 @@ def _legality_checks(cls: type) -> None:
 
 
 def read_game(game_id: str, rules_dir: Path = REPO_RULES) -> dict:
-    """A game.yml as plain data, for binding a checker outside a site build (scripts, notebooks, tests)."""
+    """A game.yml as plain data, its tables kept in files of their own read in, for binding a checker outside a site
+    build (scripts, notebooks, tests)."""
     path = rules_dir / game_id / "game.yml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     if not isinstance(data, dict) or not isinstance(data.get("facts"), dict):
         raise MalformedInput(f"{path}: no facts mapping")
+    for name, value in (data.get("tables") or {}).items():
+        if isinstance(value, str):
+            data["tables"][name] = yaml.safe_load((path.parent / value).read_text(encoding="utf-8"))
     return data

@@ -75,7 +75,10 @@ def mkdocs(cwd: Path, *args: str, site_url: str | None = None) -> subprocess.Com
 
 
 def apply_lint_fixture(fixture: dict, rules: Path, monkeypatch=None) -> None:
-    """Break a copy of the fixture rules the way a lint fixture (tests/lint_fixtures/<CODE>.yml) says."""
+    """Break a copy of the fixture rules the way a lint fixture (tests/lint_fixtures/<CODE>.yml) says (`real_games`:
+    a real game's rules copied in beside the fixture game's, for a code only a real game's components can show)."""
+    for game in fixture.get("real_games", []):
+        shutil.copytree(RULES / game, rules / game)
     for name in fixture.get("delete", []):
         (rules / name).unlink()
     for target, source in (fixture.get("copy") or {}).items():

@@ -22,19 +22,19 @@ FACTS = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/faraway/
     encoding="utf-8"))["facts"]
 
 
-def region(number, **card):
-    return {"number": number, **card}
-
-
-# --- rules, each with its source --------------------------------------------------------------------------------------
+# --- rules, each with its source; every card is the printed one (rules/faraway/cards.yml), its fame counted by hand ---
 
 def test_a_checker_is_bound_to_the_facts_it_is_given():
-    game = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/faraway/game.yml").read_text(
+    game = faraway_package.default().facts
+    raw = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/faraway/game.yml").read_text(
         encoding="utf-8"))
-    game["facts"]["rounds"] = 9
-    nine = Faraway.bind(game)
+    raw["facts"]["rounds"] = 9
+    raw["tables"] = {"cards": yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/faraway/cards.yml")
+                                             .read_text(encoding="utf-8"))}
+    nine = Faraway.bind(raw)
     assert nine.takes_from_center(8) is True and faraway.takes_from_center(8) is False
-    assert nine.illegal("score", {"tableau": {"regions": [region(n) for n in range(60, 52, -1)], "sanctuaries": []}})
+    assert nine.illegal("score", {"tableau": {"regions": list(range(60, 52, -1)), "sanctuaries": []}})
+    assert nine.facts.cards == game.cards
 
 
 def test_seed_question_10_then_52_now_31_finds_no_sanctuary():
@@ -54,7 +54,7 @@ def test_no_sanctuary_in_round_one():
     """KOSMOS p. 8; seed 001: nobody finds a Sanctuary in the first round, whatever the number."""
     assert not any(faraway.finds_sanctuary(None, n) for n in range(1, 69))
     assert not any(faraway.finds_sanctuary_in_row([n]) for n in range(1, 69))
-    assert faraway.sanctuary_draws_for({"regions": [region(57, clues=2)], "sanctuaries": []}) == 0
+    assert faraway.sanctuary_draws_for({"regions": [62], "sanctuaries": []}) == 0     # 62 shows a clue
 
 
 def test_sanctuaries_found_over_the_rounds_so_far():
@@ -73,13 +73,15 @@ def test_sanctuary_draw_is_one_plus_clues():
 
 
 def test_clues_count_on_the_new_region_and_on_sanctuaries():
-    """Seed 000 "Alle Hinweis-Symbole zählen – auch auf der neuen Region" (KOSMOS p. 8)."""
-    tableau = {"regions": [region(15, clues=1), region(28), region(49, clues=1)], "sanctuaries": [{"clues": 1}]}
+    """Seed 000 "Alle Hinweis-Symbole zählen – auch auf der neuen Region" (KOSMOS p. 8): 15 and 49 print a clue, the
+    green Sanctuary with a clue one more; 28 none. 1 + 3 = 4."""
+    tableau = {"regions": [15, 28, 49], "sanctuaries": ["green-clue"]}
+    assert faraway.clues_in_tableau(tableau) == 3
     assert faraway.sanctuary_draws_for(tableau) == 4
 
 
 def test_no_draw_when_the_new_region_does_not_beat_the_one_before():
-    tableau = {"regions": [region(15, clues=1), region(28), region(20, clues=3)], "sanctuaries": [{"clues": 1}]}
+    tableau = {"regions": [15, 28, 20], "sanctuaries": ["green-clue"]}      # 20 < 28, though 20 shows a clue
     assert faraway.sanctuary_draws_for(tableau) == 0
 
 
@@ -91,9 +93,8 @@ def test_keep_exactly_one_sanctuary():
 
 def test_sanctuaries_at_the_end_are_one_per_rising_round():
     """12→40, 33→51, 51→60 and 8→30 beat the Region before: four Sanctuaries, however many were drawn."""
-    row = [region(n) for n in (12, 40, 33, 51, 60, 8, 30, 29)]
-    assert faraway.sanctuaries_at_end(row) == 4
-    assert faraway.sanctuaries_at_end([region(n) for n in (68, 60, 50, 40, 30, 20, 10, 1)]) == 0
+    assert faraway.sanctuaries_at_end([12, 40, 33, 51, 60, 8, 30, 29]) == 4
+    assert faraway.sanctuaries_at_end([68, 60, 50, 40, 30, 20, 10, 1]) == 0
 
 
 def test_pick_order_is_by_ascending_number():
@@ -121,12 +122,63 @@ def test_no_pick_from_the_centre_in_round_eight_but_still_a_sanctuary():
     assert faraway.places_sanctuary(1, 22, 40) is False
 
 
+# The cards of the scoring tests, as printed (cards.yml): 30 red, night, a stone, 2 fame per stone; 13 blue, 2 fame per
+# stone; 2 blue, 2 stones; 44 yellow, needs a stone and a thistle, 2 fame per blue or yellow card; 37 yellow, night,
+# needs a thistle, 3 fame per night card; 4 red, a stone and a thistle; 54 green, a chimera, needs 2 thistles, 4 per
+# clue; 47 yellow, needs a chimera and a thistle, 2 per red or yellow card; 19 red, a thistle, 2 per thistle; 31
+# yellow, night, 1 per red or yellow card; 10 red, 3 per night card; 9 blue, 5 fame; 3 green, 4 fame; 1 red, a stone
+# and a chimera; 12 yellow, a clue and a thistle.
+SEES_RIGHT = {"regions": [30, 13, 2], "sanctuaries": []}
+ONE_THISTLE = {"regions": [44, 37, 4], "sanctuaries": []}
+NO_CHIMERA = {"regions": [54, 47, 19], "sanctuaries": []}
+COUNT_AS_CARDS = {"regions": [31, 10], "sanctuaries": ["red-night"]}
+
+
 def test_region_sees_itself_and_the_right_only():
-    """KOSMOS p. 10; seed 003 Puanlama 2: each card sees itself, the face-up cards to its right and Sanctuaries."""
-    quest = {"fame": 2, "per": "stone"}
-    tableau = {"regions": [region(14, quest=quest), region(30, wonders={"stone": 1}),
-                           region(52, wonders={"stone": 2}, quest=quest)]}
-    assert faraway.score(tableau)["regions"] == [6, 0, 4]
+    """KOSMOS p. 10; seed 003 Puanlama 2: each card sees itself, the face-up cards to its right and Sanctuaries.
+    2 shows no quest: 0; 13 sees 2's two stones: 4; 30 sees its own stone and 2's: 6."""
+    assert faraway.score(SEES_RIGHT)["regions"] == [6, 4, 0]
+
+
+def test_requirements_are_not_consumed():
+    """KOSMOS p. 5, 12; seed 003 Puanlama 3: one symbol meets several requirements. 37 sees the thistle on 4: 3 fame
+    for its one night card; 44 sees 4's stone and thistle too: 2 × (44, 37 yellow) = 4."""
+    assert faraway.score(ONE_THISTLE)["regions"] == [4, 3, 0]
+
+
+def test_requirement_needs_every_symbol_visible():
+    """Seed 000 "Bedingung: alle Symbole nötig": 47 sees 19's thistle but no chimera (54's lies left of it): 0. 19:
+    its own thistle, 2."""
+    assert faraway.score(NO_CHIMERA)["regions"] == [0, 0, 2]
+
+
+def test_coloured_and_night_sanctuaries_count_as_cards_of_that_kind():
+    """KOSMOS p. 6, 10, 12; seed 001: a coloured Sanctuary counts as a Region of that colour, night as night. 10 sees
+    the red night Sanctuary: 3; 31 sees itself (yellow), 10 and the Sanctuary (red): 3."""
+    assert faraway.score(COUNT_AS_CARDS)["regions"] == [3, 3]
+
+
+def test_sanctuaries_score_last_seeing_everything_without_requirement():
+    """KOSMOS p. 6, 10; seed 003 Puanlama 4: Sanctuary tasks scored last with all Regions visible. The grey Sanctuary
+    with a stone, 1 per stone: 2's two and its own, 3; the grey 5-fame one: 5."""
+    tableau = {"regions": [2, 60], "sanctuaries": ["stone-1-per-stone", "5-fame"]}
+    assert faraway.score(tableau)["sanctuaries"] == [3, 5]
+
+
+def test_per_colour_pair_and_colour_set():
+    """9 and 2 blue, 1 red: 3 for the grey 1-per-blue-or-red; the yellow 4-per-set: red 1, green 3, blue 2 cards,
+    yellow 12 and itself: one set of all four, 4."""
+    tableau = {"regions": [9, 3, 1, 12, 2], "sanctuaries": ["1-per-blue-or-red", "yellow-4-per-colour-set"]}
+    assert faraway.score(tableau)["sanctuaries"] == [3, 4]
+
+
+def test_tie_broken_by_lowest_single_region_number():
+    """KOSMOS p. 10; seed 001 "En cas d'égalité"; seed 003 Oyun sonu. Ana: 3 (4 fame) and 1 (no quest): 4. Bruno: 13
+    (2 per stone, sees 2's two stones) and 2: 4. A tie: Ana holds the lowest number, 1."""
+    tie = {"Ana": {"numbers": [3, 1]}, "Bruno": {"numbers": [13, 2]}}
+    assert faraway.winner(tie) == {"winner": "Ana", "fame": {"Ana": 4, "Bruno": 4}}
+    no_tie = {"Ana": {"numbers": [9]}, "Bruno": {"numbers": [13, 2]}}     # 9: 5 fame, more than Bruno's 4
+    assert faraway.winner(no_tie)["winner"] == "Ana"
 
 
 def test_two_rows_read_like_a_page_and_score_backwards():
@@ -136,52 +188,6 @@ def test_two_rows_read_like_a_page_and_score_backwards():
     assert faraway.scoring_order(rows) == [3, 18, 61, 30, 55, 7, 40, 12]
     assert faraway.first_scored([12, 40, 7, 55, 30, 61, 18, 3]) == 3
     assert faraway.sees_everything([31, 8, 66, 19, 44, 2, 57, 25]) == 31
-
-
-def test_requirements_are_not_consumed():
-    """KOSMOS p. 5, 12; seed 003 Puanlama 3: one symbol meets several requirements."""
-    needs = {"fame": 4, "requires": {"thistle": 1}}
-    tableau = {"regions": [region(20, quest=needs), region(48, wonders={"thistle": 1}, quest=needs)]}
-    assert faraway.score(tableau)["total"] == 8
-
-
-def test_requirement_needs_every_symbol_visible():
-    """Seed 000 "Bedingung: alle Symbole nötig"; the chimera to the left is still face down."""
-    tableau = {"regions": [region(6, wonders={"chimera": 1}),
-                           region(39, wonders={"stone": 1}, quest={"fame": 5, "requires": {"stone": 1, "chimera": 1}})]}
-    assert faraway.score(tableau)["regions"] == [0, 0]
-
-
-def test_coloured_and_night_sanctuaries_count_as_cards_of_that_kind():
-    """KOSMOS p. 6, 10, 12; seed 001: a coloured Sanctuary counts as a Region of that colour, night as night."""
-    tableau = {"regions": [region(5, colour="red", night=True),
-                           region(44, colour="red", quest={"fame": 2, "per": "red"}),
-                           region(50, quest={"fame": 1, "per": "night"})],
-               "sanctuaries": [{"colour": "red", "night": True, "clues": 1}]}
-    result = faraway.score(tableau)
-    assert result["regions"][1] == 4 and result["regions"][2] == 1
-
-
-def test_sanctuaries_score_last_seeing_everything_without_requirement():
-    """KOSMOS p. 6, 10; seed 003 Puanlama 4: Sanctuary tasks scored last with all Regions visible."""
-    tableau = {"regions": [region(11, wonders={"stone": 2}), region(64, wonders={"stone": 1})],
-               "sanctuaries": [{"task": {"fame": 1, "per": "stone"}}, {"task": {"fame": 3}}]}
-    assert faraway.score(tableau)["sanctuaries"] == [3, 3]
-
-
-def test_per_colour_pair_and_colour_set():
-    tableau = {"regions": [region(1, colour="blue"), region(2, colour="green"), region(3, colour="red"),
-                           region(4, colour="yellow"), region(5, colour="blue")],
-               "sanctuaries": [{"task": {"fame": 1, "per": ["blue", "red"]}},
-                               {"task": {"fame": 10, "per": "colour-set"}}]}
-    assert faraway.score(tableau)["sanctuaries"] == [3, 10]
-
-
-def test_tie_broken_by_lowest_single_region_number():
-    """KOSMOS p. 10; seed 001 "En cas d'égalité"; seed 003 Oyun sonu."""
-    assert faraway.winner({"Ana": {"fame": 62, "numbers": [9, 30]},
-                           "Bruno": {"fame": 62, "numbers": [47, 4]}}) == "Bruno"
-    assert faraway.winner({"Ana": {"fame": 63, "numbers": [9, 30]}, "Bruno": {"fame": 62, "numbers": [4, 47]}}) == "Ana"
 
 
 def test_short_sanctuary_pile():
@@ -205,12 +211,9 @@ def believe(name: str, check: str, **givens):
 
 def test_beliefs_about_what_a_region_sees_at_scoring():
     """Seed 000 "Jede Region sieht nur die schon aufgedeckten"; seed 003 mistakes "Soldan sağa puanlamak"."""
-    quest = {"fame": 2, "per": "stone"}
-    tableau = {"regions": [region(14, quest=quest), region(30, wonders={"stone": 1}),
-                           region(52, wonders={"stone": 2}, quest=quest)]}
-    assert faraway.score(tableau)["regions"] == [6, 0, 4]
-    assert believe("scoring-visibility", "score", tableau=tableau)["regions"] == [6, 0, 6]   # all three stones each
-    assert believe("left-to-right", "score", tableau=tableau)["regions"] == [0, 0, 6]       # 14 sees only itself
+    assert faraway.score(SEES_RIGHT)["regions"] == [6, 4, 0]
+    assert believe("scoring-visibility", "score", tableau=SEES_RIGHT)["regions"] == [6, 6, 0]   # 13 sees 30's stone
+    assert believe("left-to-right", "score", tableau=SEES_RIGHT)["regions"] == [2, 2, 0]       # 30 sees its own only
     played = [12, 40, 7, 55, 30, 61, 18, 3]
     assert believe("left-to-right", "first_scored", played=played) == 12
     assert believe("left-to-right", "sees_everything", played=played) == 3
@@ -224,13 +227,13 @@ def test_beliefs_about_finding_a_sanctuary():
     assert believe("sanctuary-previous-only", "finds_sanctuary_in_row", row=[61, 12, 40]) is False   # not above 61
     assert believe("round-one-beats-nothing", "finds_sanctuary_in_row", row=[68]) is True
     assert believe("round-one-beats-nothing", "sanctuaries_found", row=[12, 40, 33, 57]) == 3   # 12 counted too
-    first = {"regions": [region(57, clues=2)], "sanctuaries": []}
-    assert believe("round-one-beats-nothing", "sanctuary_draws_for", tableau=first) == 3    # 1 + 2 clues
+    first = {"regions": [62], "sanctuaries": []}
+    assert believe("round-one-beats-nothing", "sanctuary_draws_for", tableau=first) == 2    # 1 + 62's clue
 
 
 def test_beliefs_about_clues():
     """Seed 000 "Nicht: Nur die Karten, die schon vor dieser Runde lagen, zählen beim Ziehen"."""
-    tableau = {"regions": [region(15, clues=1), region(28), region(49, clues=1)], "sanctuaries": [{"clues": 1}]}
+    tableau = {"regions": [15, 28, 49], "sanctuaries": ["green-clue"]}
     assert faraway.sanctuary_draws_for(tableau) == 4
     assert believe("clues-count-all", "sanctuary_draws_for", tableau=tableau) == 3          # 49's clue left out
     assert believe("sanctuary-clues-ignored", "sanctuary_draws_for", tableau=tableau) == 3  # the Sanctuary's left out
@@ -240,10 +243,9 @@ def test_beliefs_about_keeping_sanctuaries():
     """Seed 000 "Nicht: Alle gezogenen Heiligtümer kommen in die Auslage"."""
     assert believe("keep-one-sanctuary", "sanctuaries_placed", drawn=4) == 4
     assert believe("keep-one-sanctuary", "sanctuaries_returned", drawn=4) == 0
-    row = [region(12, clues=1), region(40), region(33), region(51), region(60, clues=1), region(8), region(30),
-           region(29)]
-    # rises at 40 (1 clue so far: 2 drawn), 51 (2), 60 (2 clues: 3), 30 (3): keeping all of them, 10
-    assert believe("keep-one-sanctuary", "sanctuaries_at_end", row=row) == 10
+    # 12, 33, 60 and 8 print a clue. Rises at 40 (12's clue: 2 drawn), 51 (12, 33: 3), 60 (and 60: 4), 30 (and 8: 5):
+    # keeping every card drawn, 14
+    assert believe("keep-one-sanctuary", "sanctuaries_at_end", row=[12, 40, 33, 51, 60, 8, 30, 29]) == 14
 
 
 def test_beliefs_about_the_centre_and_the_pick_order():
@@ -260,21 +262,15 @@ def test_beliefs_about_the_centre_and_the_pick_order():
 
 def test_beliefs_about_sanctuaries_and_requirements_at_scoring():
     """Seed 000: Sanctuaries count for every Region and score last; a symbol is not used up; every symbol is needed."""
-    coloured = {"regions": [region(5, colour="red", night=True),
-                            region(44, colour="red", quest={"fame": 2, "per": "red"}),
-                            region(50, quest={"fame": 1, "per": "night"})],
-                "sanctuaries": [{"colour": "red", "night": True, "clues": 1}]}
-    assert believe("sanctuaries-only-for-themselves", "score", tableau=coloured)["regions"][1:] == [2, 0]
-    needs = {"fame": 4, "requires": {"thistle": 1}}
-    one_thistle = {"regions": [region(20, quest=needs), region(48, wonders={"thistle": 1}, quest=needs)]}
-    assert believe("requirements-not-consumed", "score", tableau=one_thistle)["total"] == 4   # 48 uses the thistle up
-    both = {"regions": [region(6, wonders={"chimera": 1}),
-                        region(39, wonders={"stone": 1}, quest={"fame": 5, "requires": {"stone": 1, "chimera": 1}})]}
-    assert faraway.score(both)["met"] == [None, False]
-    assert believe("one-symbol-enough", "score", tableau=both)["regions"] == [0, 5]
-    tasks = {"regions": [region(11, wonders={"stone": 2}), region(64, wonders={"stone": 1})],
-             "sanctuaries": [{"task": {"fame": 1, "per": "stone"}}]}
-    assert believe("sanctuaries-scored-first", "score", tableau=tasks)["sanctuaries"] == [0]
+    # without the red night Sanctuary: 31 counts itself and 10 (2), 10 finds no night card (0)
+    assert believe("sanctuaries-only-for-themselves", "score", tableau=COUNT_AS_CARDS)["regions"] == [2, 0]
+    # 37, scored first, uses the thistle up: 44 no longer sees one
+    assert believe("requirements-not-consumed", "score", tableau=ONE_THISTLE)["regions"] == [0, 3, 0]
+    assert faraway.score(NO_CHIMERA)["met"] == [False, False, None]
+    # one symbol enough: 47 pays 2 × (47 yellow, 19 red); 54 needs 2 thistles of one kind and sees 1: still 0
+    assert believe("one-symbol-enough", "score", tableau=NO_CHIMERA)["regions"] == [0, 4, 2]
+    tasks = {"regions": [2, 60], "sanctuaries": ["stone-1-per-stone"]}
+    assert believe("sanctuaries-scored-first", "score", tableau=tasks)["sanctuaries"] == [1]    # its own stone only
 
 
 def test_beliefs_about_rows_the_short_pile_and_ties():
@@ -286,42 +282,47 @@ def test_beliefs_about_rows_the_short_pile_and_ties():
     drawers = {"Ana": {"number": 12, "wants": 6}, "Bruno": {"number": 30, "wants": 5}}
     assert believe("returned-after-everyone", "short_deck_draws", pile=10, players=drawers, round_number=8,
                    seated=6) == {"Ana": 6, "Bruno": 4}
-    tie = {"Ana": {"fame": 62, "numbers": [9, 60]}, "Bruno": {"fame": 62, "numbers": [47, 4]}}
-    assert faraway.winner(tie) == "Bruno"
-    assert believe("highest-number-breaks-ties", "winner", players=tie) == "Ana"
-    no_tie = {"Ana": {"fame": 63, "numbers": [9, 30]}, "Bruno": {"fame": 62, "numbers": [4, 47]}}
-    assert believe("lowest-number-wins", "winner", players=no_tie) == "Bruno"
+    tie = {"Ana": {"numbers": [3, 1]}, "Bruno": {"numbers": [13, 2]}}      # 4 fame each (see the tie-break test)
+    assert faraway.winner(tie)["winner"] == "Ana"
+    assert believe("highest-number-breaks-ties", "winner", players=tie)["winner"] == "Bruno"   # 13
+    no_tie = {"Ana": {"numbers": [9]}, "Bruno": {"numbers": [13, 2]}}     # 5 against 4
+    assert believe("lowest-number-wins", "winner", players=no_tie)["winner"] == "Bruno"
     # the entry's own belief: equal fame shares the win; no Region number is shared, so a tie never is
-    assert faraway.win_shared(tie) == {"shared": False, "winner": "Bruno"}
+    assert faraway.win_shared(tie) == {"shared": False, "winner": "Ana", "fame": {"Ana": 4, "Bruno": 4}}
     assert believe("tie-break", "win_shared", players=tie)["shared"] is True
     assert believe("tie-break", "win_shared", players=no_tie)["shared"] is False
 
 
 # --- legality, against games played out by the rules here (not by the checker) -------------------------------------
 
+CARDS = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules/faraway/cards.yml").read_text(encoding="utf-8"))
+NUMBERS = [card["number"] for card in CARDS["regions"]]
+SANCTUARY_IDS = [card["id"] for card in CARDS["sanctuaries"]]
+
+
 def play_game(rng: random.Random, players: int) -> list[dict]:
-    """A whole game by the rules: every round each player plays a card; a Region that beats the one before finds a
-    Sanctuary (never in round 1) and exactly one is placed. Returns each player's row snapshots after every round."""
-    deck = list(range(FACTS["number_min"], FACTS["number_max"] + 1))
+    """A whole game by the rules, with the real deck read from cards.yml: every round each player plays a card; a
+    Region that beats the one before finds Sanctuaries (never in round 1) and exactly one is placed. Returns each
+    player's tableau after every play, and at the end."""
+    deck, pile = list(NUMBERS), list(SANCTUARY_IDS)
     rng.shuffle(deck)
+    rng.shuffle(pile)
     rows = [[] for _ in range(players)]
     sanctuaries = [[] for _ in range(players)]
     snapshots = []
     for _ in range(FACTS["rounds"]):
         for p in range(players):
-            card = {"number": deck.pop(), "clues": rng.randint(0, 1)}
-            if rng.random() < 0.3:
-                card["wonders"] = {rng.choice(faraway_package.WONDERS): rng.randint(1, 2)}
-            snapshots.append({"regions": copy.deepcopy(rows[p] + [card]), "sanctuaries": copy.deepcopy(sanctuaries[p])})
-            if rows[p] and card["number"] > rows[p][-1]["number"]:
-                sanctuaries[p].append({"clues": rng.randint(0, 1), "night": rng.random() < 0.2})
-            rows[p].append(card)
+            number = deck.pop()
+            snapshots.append({"regions": rows[p] + [number], "sanctuaries": list(sanctuaries[p])})
+            if rows[p] and number > rows[p][-1]:
+                sanctuaries[p].append(pile.pop())
+            rows[p].append(number)
     finals = [{"regions": rows[p], "sanctuaries": sanctuaries[p]} for p in range(players)]
     return snapshots, finals
 
 
 @settings(deadline=None)
-@given(st.randoms(use_true_random=False), st.integers(FACTS["players_min"], FACTS["players_max"]))
+@given(st.randoms(use_true_random=False), st.integers(FACTS["players_min"], 5))
 def test_every_state_of_a_played_game_is_legal(rng, players):
     snapshots, finals = play_game(rng, players)
     for tableau in snapshots:
@@ -336,15 +337,16 @@ def test_every_state_of_a_played_game_is_legal(rng, players):
 @given(st.randoms(use_true_random=False),
        st.sampled_from(["duplicate", "extra-sanctuary", "missing-sanctuary", "short"]))
 def test_a_played_game_changed_into_one_that_cannot_happen_is_illegal(rng, change):
-    _, finals = play_game(rng, FACTS["players_max"])
+    _, finals = play_game(rng, 5)
     tableau = copy.deepcopy(finals[0])
+    unused = [s for s in SANCTUARY_IDS if s not in tableau["sanctuaries"]]
     if change == "duplicate":
-        tableau["regions"][rng.randrange(1, 8)]["number"] = tableau["regions"][0]["number"]
+        tableau["regions"][rng.randrange(1, 8)] = tableau["regions"][0]
     elif change == "extra-sanctuary":
-        tableau["sanctuaries"].append({})
+        tableau["sanctuaries"].append(unused[0])
     elif change == "missing-sanctuary":
         if not tableau["sanctuaries"]:
-            tableau["sanctuaries"].append({})
+            tableau["sanctuaries"].append(unused[0])
         else:
             tableau["sanctuaries"].pop()
     else:
@@ -359,10 +361,12 @@ def test_a_played_game_changed_into_one_that_cannot_happen_is_illegal(rng, chang
     ("finds_sanctuary_in_row", {"row": [10, 52, 10]}, "Region 10 appears twice"),
     ("sanctuaries_found", {"row": [10, 52, 31, 52]}, "Region 52 appears twice"),
     ("pick_order", {"played": {"Ana": 5, "Bruno": 5}}, "Region 5 appears twice"),
-    ("sanctuary_draws_for", {"tableau": {"regions": [region(15), region(49)], "sanctuaries": [{}]}},
+    ("sanctuary_draws_for", {"tableau": {"regions": [15, 49], "sanctuaries": ["green-clue"]}},
      "1 Sanctuaries before this round"),
-    ("winner", {"players": {"Ana": {"fame": 5, "numbers": [3] * 1}, "Bruno": {"fame": 5, "numbers": [4]}}},
-     "1 Regions"),
+    ("winner", {"players": {"Ana": {"numbers": [3]}, "Bruno": {"numbers": [4]}}}, "1 Regions"),
+    ("winner", {"players": {"Ana": {"numbers": [8, 7, 6, 5, 4, 3, 2, 1]},
+                            "Bruno": {"numbers": [9, 10, 11, 12, 13, 14, 15, 16], "sanctuaries": ["5-fame"]}}},
+     "1 Sanctuaries, but the row"),
     ("scoring_order", {"rows": [[1, 2, 3, 4], [5, 6, 7]]}, "7 Regions at scoring"),
     ("short_deck_draws", {"pile": 14, "players": {"Ana": {"number": 12, "wants": 9},
                                                   "Bruno": {"number": 30, "wants": 9}},
@@ -432,48 +436,72 @@ def test_the_shortest_pile_a_game_can_leave():
     assert min(FACTS["sanctuaries"] - n * (rounds_the_regions_reach(n) - 2) for n in players_range) == 15
 
 
-# --- properties -------------------------------------------------------------------------------------------------------
-
-COLOURS = st.sampled_from([None, *faraway_package.COLOURS])
-PER = st.one_of(st.none(), st.sampled_from(faraway_package.PER_KINDS),
-                st.lists(st.sampled_from(faraway_package.COLOURS), min_size=2, max_size=2, unique=True))
-WONDERS = st.fixed_dictionaries({w: st.integers(0, 2) for w in faraway_package.WONDERS})
-QUEST = st.one_of(st.none(),
-                  st.fixed_dictionaries({"fame": st.integers(0, 6), "per": PER,
-                                         "requires": st.dictionaries(st.sampled_from(faraway_package.WONDERS),
-                                                                     st.integers(0, 2))}))
-CARD = {"colour": COLOURS, "wonders": WONDERS, "clues": st.integers(0, 2), "night": st.booleans()}
-SANCTUARY = st.fixed_dictionaries({**CARD, "task": st.one_of(st.none(),
-                                                             st.fixed_dictionaries({"fame": st.integers(0, 6),
-                                                                                    "per": PER}))})
-
+# --- properties, over tableaux of real cards -----------------------------------------------------------------------
 
 @st.composite
 def tableaux(draw):
-    numbers = draw(st.lists(st.integers(1, 68), min_size=1, max_size=8, unique=True))
-    regions = [{**draw(st.fixed_dictionaries(CARD)), "number": n, "quest": draw(QUEST)} for n in numbers]
-    return {"regions": regions, "sanctuaries": draw(st.lists(SANCTUARY, max_size=4))}
+    numbers = draw(st.lists(st.sampled_from(NUMBERS), min_size=1, max_size=8, unique=True))
+    return {"regions": numbers, "sanctuaries": draw(st.lists(st.sampled_from(SANCTUARY_IDS), max_size=5, unique=True))}
 
 
 @settings(deadline=None)
 @given(tableaux(), tableaux())
 def test_rightmost_region_depends_only_on_itself_and_sanctuaries(tableau, other):
     rightmost = tableau["regions"][-1]
-    free = [n for n in range(1, 69) if n != rightmost["number"]]
-    swapped = copy.deepcopy(other)
-    swapped["regions"] = [dict(r, number=free[i]) for i, r in enumerate(other["regions"][:7])] + [rightmost]
-    swapped["sanctuaries"] = tableau["sanctuaries"]
+    swapped = {"regions": [n for n in other["regions"] if n != rightmost][:7] + [rightmost],
+               "sanctuaries": tableau["sanctuaries"]}
     assert faraway.score(swapped)["regions"][-1] == faraway.score(tableau)["regions"][-1]
 
 
 @settings(deadline=None)
-@given(tableaux(), SANCTUARY)
+@given(tableaux(), st.sampled_from(SANCTUARY_IDS))
 def test_adding_a_sanctuary_never_lowers_any_cards_fame(tableau, sanctuary):
+    if sanctuary in tableau["sanctuaries"]:
+        return
     before = faraway.score(tableau)
     after = faraway.score({**tableau, "sanctuaries": tableau["sanctuaries"] + [sanctuary]})
     assert all(a >= b for a, b in zip(after["regions"], before["regions"]))
     assert all(a >= b for a, b in zip(after["sanctuaries"], before["sanctuaries"]))
     assert after["total"] == sum(after["regions"]) + sum(after["sanctuaries"])
+
+
+def printed_fame(card: dict, seen: list[dict]) -> int:
+    """The fame one card's printed quest or task pays against the cards it sees, counted straight from cards.yml's
+    own words: its requirement, then its fame once or per what it counts (written apart from quiz/games/faraway)."""
+    def count(what: str) -> int:
+        if what in ("stone", "chimera", "thistle"):
+            return sum((c.get("wonders") or {}).get(what, 0) for c in seen)
+        if what == "clue":
+            return sum(c.get("clues", 0) for c in seen)
+        if what == "night":
+            return sum(bool(c.get("night")) for c in seen)
+        if what == "colour-set":
+            return min(sum(c.get("colour") == colour for c in seen) for colour in ("red", "green", "blue", "yellow"))
+        if what == "wonder-set":
+            return min(count(w) for w in ("stone", "chimera", "thistle"))
+        return sum(c.get("colour") == what for c in seen)
+
+    if any(count(wonder) < needed for wonder, needed in (card.get("requires") or {}).items()):
+        return 0
+    per = card.get("per")
+    if per is None:
+        return card.get("fame", 0)
+    return card["fame"] * sum(count(colour) for colour in per) if isinstance(per, list) else card["fame"] * count(per)
+
+
+@settings(deadline=None, max_examples=300)
+@given(tableaux())
+def test_scoring_agrees_with_the_printed_cards_counted_apart(tableau):
+    """An independent count from cards.yml: right to left, each Region against itself, the Regions after it and
+    every Sanctuary; then each Sanctuary against everything."""
+    regions = {card["number"]: card for card in CARDS["regions"]}
+    sanctuaries = {card["id"]: card for card in CARDS["sanctuaries"]}
+    row = [regions[n] for n in tableau["regions"]]
+    kept = [sanctuaries[s] for s in tableau["sanctuaries"]]
+    expected = {"regions": [printed_fame(card, row[i:] + kept) for i, card in enumerate(row)],
+                "sanctuaries": [printed_fame(card, row + kept) for card in kept]}
+    scored = faraway.score(tableau)
+    assert {key: scored[key] for key in expected} == expected
 
 
 @settings(deadline=None)
@@ -490,22 +518,23 @@ def test_pick_order_is_a_sorted_permutation(played):
 @pytest.mark.parametrize("call, message", [
     (lambda: faraway.finds_sanctuary(10, 69), "new: 69 is outside 1–68"),
     (lambda: faraway.finds_sanctuary(0, 5), "previous: 0 is outside 1–68"),
-    (lambda: faraway.score({"regions": [region(n) for n in range(1, 10)]}),
-     "regions: 9 regions; a tableau holds 1 to 8"),
-    (lambda: faraway.score({"regions": [region(1), region(2), region(3, colour="purple")]}),
-     "regions[2].colour: 'purple' is not one of blue, green, red, yellow"),
-    (lambda: faraway.score({"regions": [region(1, wonders={"gold": 1})]}),
-     "regions[0].wonders.gold: 'gold' is not one of stone"),
-    (lambda: faraway.score({"regions": [region(1, quest={"fame": 2, "per": "moon"})]}),
-     "regions[0].quest.per: 'moon' is not one of"),
-    (lambda: faraway.score({"regions": [region(1, clues=-1)]}), "regions[0].clues: -1 is negative"),
+    (lambda: faraway.score({"regions": list(range(1, 10))}), "regions: 9 Regions; a row holds 1 to 8"),
+    (lambda: faraway.score({"regions": [1, 2, {"number": 3, "colour": "red"}]}),
+     "Region 3 shows colour 'green', not 'red' (cards.yml)"),
+    (lambda: faraway.score({"regions": [{"number": 1, "wonders": {"gold": 1}}]}),
+     "Region 1 shows wonders {'stone': 1, 'chimera': 1}, not {'gold': 1}"),
+    (lambda: faraway.score({"regions": [{"number": 1, "moon": 1}]}), "regions[0].moon: unknown key"),
+    (lambda: faraway.score({"regions": [1], "sanctuaries": ["red-moon"]}),
+     "sanctuaries[0]: 'red-moon' is no Sanctuary of the base game"),
+    (lambda: faraway.score({"regions": [1], "sanctuaries": [7]}), "sanctuaries[0]: 7 is no Sanctuary"),
     (lambda: faraway.sanctuary_draws(-2), "clues: -2 is negative"),
     (lambda: faraway.center_size(7), "players: 7 players; Faraway is for 2–6"),
     (lambda: faraway.center_size(1), "players: 1 players; Faraway is for 2–6"),
-    (lambda: faraway.winner({"Ana": {"fame": 5, "numbers": [3]}}), "players: 1 players"),
-    (lambda: faraway.score({"regions": [region("7")]}), "regions[0].number: '7' is not a region number"),
+    (lambda: faraway.winner({"Ana": {"numbers": [3]}}), "players: 1 players"),
+    (lambda: faraway.score({"regions": ["7"]}), "regions[0]: '7' is not a region number"),
     (lambda: faraway.play_order([[1, 2], []]), "rows: expected a list of rows"),
-    (lambda: faraway.illegal("score", {"tableau": {"regions": [region(70)]}}), "regions[0].number: 70 is outside"),
+    (lambda: faraway.illegal("score", {"tableau": {"regions": [70]}}),
+     "regions[0]: 70 is outside 1–68 (the base game's Regions; expansion cards are not covered)"),
 ])
 def test_malformed_input_raises_malformed_input(call, message):
     with pytest.raises(MalformedInput) as caught:
@@ -536,22 +565,24 @@ def test_centre_after_the_last_round_holds_players_plus_one_for_every_table_that
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_card_descriptions_count_right_in_every_language(site, lang):
-    """The row describer says 1 and 2 stones, clues and Sanctuaries in the form CLDR picks."""
+    """The row describer says 1 and 2 stones and clues in the form CLDR picks: 6 prints a stone and a clue, 2 two
+    stones; the Sanctuaries, one and two."""
     from babel import Locale
 
     game = faraway_game(site)
     words, wording = game.texts[lang]["words"], game.wording(lang)
+    for n, number in ((1, 6), (2, 2)):
+        category = Locale.parse(lang).plural_form(n)
+        assert words["stone"][category].replace("#", str(n)) in wording.value([number], "row"), (lang, n)
+    assert words["clue"][Locale.parse(lang).plural_form(1)].replace("#", "1") in wording.value([6], "row")
     for n in (1, 2):
         category = Locale.parse(lang).plural_form(n)
-        row = wording.value([{"number": 30, "wonders": {"stone": n}, "clues": n}], "row")
-        for noun in ("stone", "clue"):
-            assert words[noun][category].replace("#", str(n)) in row, (lang, n, row)
-        assert words["sanctuary"][category].replace("#", str(n)) in wording.value([{}] * n, "sanctuaries")
+        assert words["sanctuary"][category].replace("#", str(n)) in wording.value(SANCTUARY_IDS[:n], "sanctuaries")
 
 
 def test_a_full_row_is_drawn_with_its_cards_numbered_in_scoring_order(site):
     wording = next(g for g in site.games if g.id == "faraway").wording("en")
-    regions = [{"number": n} for n in (60, 52, 47, 40, 30, 22, 14, 9)]
+    regions = [60, 52, 47, 40, 30, 22, 14, 9]
     picture = wording.picture(regions, "row")
     assert [c["title"] for c in picture["cards"]] == ["60", "52", "47", "40", "30", "22", "14", "9"]
     assert [c["order"] for c in picture["cards"]] == ["8", "7", "6", "5", "4", "3", "2", "1"]   # rightmost first

@@ -9,26 +9,20 @@ from quiz.games import faraway as faraway_package
 
 faraway = faraway_package.default()
 
-TWO_SANCTUARIES = [{"clues": 2}, {"colour": "yellow"}]
+TWO_SANCTUARIES = ["clue-stone", "yellow-clue"]      # grey with a clue and a stone; yellow with a clue
 SAID = {
-    "en": "2 Sanctuaries: one with 2 clues and a yellow one",
-    "de": "2 Heiligtümer: eines (2 Hinweis-Symbole) und ein gelbes",      # "mit" would want the dative plural
-    "fr": "2 Sanctuaires, un avec 2 Indices et un jaune",
-    "tr": "2 Sığınak var: üzerinde 2 ipucu olan bir tane ve sarı bir tane",
+    "en": "2 Sanctuaries: one with 1 stone and 1 clue and a yellow one with 1 clue",
+    "de": "2 Heiligtümer: eines (1 Stein und 1 Hinweis-Symbol) und ein gelbes (1 Hinweis-Symbol)",
+    "fr": "2 Sanctuaires, un avec 1 pierre et 1 Indice et un jaune avec 1 Indice",
+    "tr": "2 Sığınak var: üzerinde 1 taş ve 1 ipucu olan bir tane ve sarı, üzerinde 1 ipucu olan bir tane",
 }
 
 
-def region(number, **card):
-    return {"number": number, **card}
-
-
-def row(chimera_on_14: int) -> dict:
-    """requirement-needs-every-symbol's row: Region 39 needs a stone and a chimera; a chimera lies on 58,
-    to its left."""
-    return {"regions": [region(66), region(58, wonders={"chimera": 1}),
-                        region(39, wonders={"stone": 1}, quest={"fame": 5, "requires": {"stone": 1, "chimera": 1}}),
-                        region(30), region(22, quest={"fame": 3, "requires": {"chimera": 1}}),
-                        region(14, wonders={"chimera": chimera_on_14}), region(9), region(3)], "sanctuaries": []}
+def row(with_chimera: int) -> dict:
+    """requirement-needs-every-symbol's row: Region 47 needs a chimera and a thistle (19 shows the thistle); the only
+    chimera lies on 54, to its left, unless the card before the last two is 16, a red Region with a chimera, which 24
+    (needs a chimera) counts as well."""
+    return {"regions": [66, 54, 47, 24, 19, 16 if with_chimera else 11, 3, 2], "sanctuaries": []}
 
 
 @pytest.mark.parametrize("lang", SAID)
@@ -44,12 +38,13 @@ def test_two_sanctuaries_are_a_clause_each_not_one_bracket(site, lang):
 def test_a_requirement_why_names_the_symbol_missing_and_where_it_lies(site):
     game = next(g for g in site.games if g.id == "faraway")
     fill = game.wording("en").fill
-    unmet = faraway.score(row(chimera_on_14=0))
+    unmet = faraway.score(row(with_chimera=0))
     assert unmet["regions"][2] == 0
     assert fill("{s|sight}", {"s": unmet["sight"][2]}) == (
-        "needs 1 stone and 1 chimera and sees 1 stone and 0 chimeras; "
-        "left of it, still face down when it scores: Region 58 (1 chimera)")
-    met = faraway.score(row(chimera_on_14=1))
-    assert met["regions"][2] == 5 and met["regions"][4] == 3      # the chimera on 14 serves 22 and 39 alike
-    assert fill("{s|sight}", {"s": met["sight"][2]}) == "needs 1 stone and 1 chimera and sees 1 stone and 1 chimera"
+        "needs 1 chimera and 1 thistle but sees 0 chimeras; left of it, still face down when it scores: Region 54 "
+        "(green, 1 chimera, quest: 4 fame per clue, needs 2 thistles)")
+    met = faraway.score(row(with_chimera=1))
+    # 2 × (47 yellow, 19 and 16 red) = 6 for 47; 24 sees the same chimera: 2 per night card, itself the only one
+    assert met["regions"][2] == 6 and met["regions"][3] == 2
+    assert fill("{s|sight}", {"s": met["sight"][2]}) == "needs 1 chimera and 1 thistle and sees 1 chimera and 1 thistle"
     assert "sight" in (RULES / "faraway/questions.en.yml").read_text(encoding="utf-8")

@@ -27,7 +27,7 @@ def test_every_question_and_variant_has_a_witness_the_engine_replays_to_its_give
     for question, givens, _, _ in variants(game):
         record = game.witness(question.check, givens)
         assert record is not None, (question.id, givens)
-        as_printed = json.loads(json.dumps(record, default=str))        # keys of faces become strings, as printed
+        as_printed = json.loads(json.dumps(record, default=str))        # as printed
         assert witnesses.givens(question.check, as_printed) == json.loads(json.dumps(givens)), (question.id, givens)
         count += 1
     assert count > len(game.questions)
@@ -47,13 +47,20 @@ def witness_of(site, game_id: str, question_id: str) -> tuple:
 
 def test_the_short_pile_is_reached_by_a_game_as_its_text_says(site):
     """Issue 30 and content-review-4 F1/F2: the question says the round and the players at the table, and the game
-    that reaches it has them: in round 8 of five, 18 left means 27 Sanctuaries placed in rounds 2 to 7, and Ana (12)
-    and Bruno (30) beat the Region before theirs."""
+    that reaches it has them: in round 8 of five, 16 left means 29 Sanctuaries placed in rounds 2 to 7 ("almost
+    everyone has found a Sanctuary in every round"), and Ana (58) and Bruno (64) beat the Region before theirs, each
+    drawing 1 + the clues their real cards show."""
     game, question, givens, record = witness_of(site, "faraway", "short-pile-second-player")
     state = faraway_replay(game.checker, record)
     assert len(state.players) == givens["seated"] == 5 and state.round == givens["round_number"] == 8
-    assert len(state.pile) == givens["pile"] == 18
-    assert sum(len(p.sanctuaries) for p in state.players) == game.checker.facts.sanctuaries - 18
+    assert len(state.pile) == givens["pile"] == 16
+    assert sum(len(p.sanctuaries) for p in state.players) == game.checker.facts.sanctuaries - 16
+    cards = game.checker.facts.cards
+    for player in state.players:
+        if player.name in givens["players"]:
+            clues = sum(cards.region(n).clues for n in player.row) + \
+                sum(cards.sanctuary(s).clues for s in player.sanctuaries)
+            assert 1 + clues == givens["players"][player.name]["wants"], player.name
 
 
 def refused(replay, rules, record, why: str) -> None:
@@ -76,11 +83,11 @@ def test_a_faraway_record_that_breaks_a_rule_is_refused(site):
 
     short = copy.deepcopy(record)                       # a Sanctuary placed that was never drawn
     turn = next(t for t in short["rounds"][1]["turns"] if t["place"] is not None)
-    turn["place"] = short["sanctuaries"][-1] if short["sanctuaries"] else rules.facts.sanctuaries
+    turn["place"] = next(s for s in rules.facts.cards.ids() if s not in short["sanctuaries"][:8])
     refused(faraway_replay, rules, short, "but drew Sanctuaries")
 
     unfound = copy.deepcopy(record)                     # round 1: nobody finds a Sanctuary
-    unfound["rounds"][0]["turns"][0]["place"] = 1
+    unfound["rounds"][0]["turns"][0]["place"] = rules.facts.cards.ids()[0]
     refused(faraway_replay, rules, unfound, "without drawing one")
 
     not_in_hand = copy.deepcopy(record)

@@ -61,6 +61,9 @@ class QuestionCheck:
                      f"{self.facts[name]!r}): every text of the question would say the given for {{{name}}}; name the "
                      "given for what it is")
             ok = False
+        for where, why in self.game.checker.misdescribed(question.check, plain(question.givens)):
+            self.add(codes.NOT_ITS_FACE, f"givens.{where}: {why}")
+            ok = False
         return self._derived_work() and self._ranges_work() and ok
 
     def _derived_work(self) -> bool:

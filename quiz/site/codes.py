@@ -88,6 +88,8 @@ GIVEN_NAMED_LIKE_FACT = Code(
     "RR206", "a question's given named like a fact, which every text of the question would then say for that fact")
 VARIED_COUNT_UNFILTERED = Code(
     "RR207", "a varied number written before a noun the game counts without the count's filter (\"{pile} cards\")")
+NOT_ITS_FACE = Code(
+    "RR208", "a question gives a printed component (a card) a face other than its own: the game's card list holds it")
 
 # the questions, verified by the checker
 WRONG_ANSWER = Code(

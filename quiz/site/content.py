@@ -15,7 +15,7 @@ from quiz.site import codes
 from quiz.site.languages import rules_dir, site_languages
 from quiz.site.problems import ContentError, Problems
 from quiz.site.rulesets import RuleSets, bound_with_reads, load_rule_sets
-from quiz.site.source import check_schema, line_of, load_yaml, plain, schema
+from quiz.site.source import check_schema, line_at, line_of, load_yaml, plain, schema
 from quiz.site.wording import Wording, resolve
 
 PAGE_KINDS = ("refresher", "teach")
@@ -190,9 +190,8 @@ class Game:
 
     def values(self) -> dict[str, Any]:
         """Every value a game's texts may name: its facts, the numbers its checker derives from them, the as-of date."""
-        values = {field.name: getattr(self.checker.facts, field.name)
-                  for field in dataclasses.fields(self.checker.facts)
-                  if field.name != self.checker.facts.OPTIONS} if self.checker is not None else {}
+        values = {name: getattr(self.checker.facts, name)
+                  for name in self.checker.facts.named_fields()} if self.checker is not None else {}
         values.update(self.facts)
         values.update(self.presentation.derived_facts())
         if self.as_of is not None:
@@ -254,8 +253,7 @@ class Game:
         """What a game's texts may name at a table: its facts, what its presentation derives, the as-of date."""
         if facts not in self._table_values:
             _, presentation = self.at_table(facts)
-            values = {field.name: getattr(facts, field.name) for field in dataclasses.fields(facts)
-                      if field.name != facts.OPTIONS}
+            values = {name: getattr(facts, name) for name in facts.named_fields()}
             values.update(presentation.derived_facts())
             if self.as_of is not None:
                 values["as_of"] = self.as_of
@@ -324,8 +322,11 @@ def _bind_checker(game_id: str, raw: dict, path: Path, problems: Problems):
     except TypeError as exc:
         problems.add(path, None, game_id, codes.NO_CHECKER, f"{folder}/: {exc}")
         return None, None
+    tables = _table_files(raw, path, checker_class.FACTS, problems)
+    if tables is None:
+        return None, None
     try:
-        checker = checker_class.bind(plain(raw))
+        checker = checker_class.bind({**plain(raw), "tables": tables} if tables else plain(raw))
         return checker, presentation_class(checker)
     except MalformedInput as exc:  # a fact or table that is not the shape the checker declares
         line = line_of(raw, "tables" if str(exc).startswith("tables") else "facts")
@@ -334,6 +335,48 @@ def _bind_checker(game_id: str, raw: dict, path: Path, problems: Problems):
         problems.add(path, None, game_id, codes.NO_CHECKER,
                      f"{folder}/ cannot use these facts: {type(exc).__name__}: {exc}")
     return None, None
+
+
+def _table_files(raw: dict, path: Path, facts_class, problems: Problems) -> dict | None:
+    """game.yml's tables, each one kept in a file of its own (`cards: cards.yml`) read in: checked against the schema
+    the game's package keeps for it (quiz/games/<game>/cards.schema.json, which the file's first line names for an
+    editor) and by the game's facts class (`table_problems`), each problem on that file's own line. None after
+    reporting any."""
+    tables, ok = plain(raw.get("tables") or {}), True
+    for name, value in (raw.get("tables") or {}).items():
+        if not isinstance(value, str):
+            continue
+        file = path.parent / value
+        if not file.is_file():
+            problems.add(path, line_of(raw["tables"], name), raw["id"], codes.MISSING_FILE,
+                         f"tables.{name}: no file {value} next to game.yml")
+            ok = False
+            continue
+        loaded = load_yaml(file, problems)
+        home = games.location(raw["id"])
+        own = home / f"{file.stem}.schema.json" if home is not None else None
+        if loaded is None or (own is not None and own.is_file() and
+                              not check_schema(loaded, own, file, problems, default_id=name,
+                                               id_of_path=lambda where: _row_id(loaded, ".".join(map(str, where))))):
+            ok = False
+            continue
+        for where, message in facts_class.table_problems(name, loaded):
+            problems.add(file, line_at(loaded, where), _row_id(loaded, where) or name, codes.NO_CHECKER,
+                         f"{where}: {message}" if where else message)
+            ok = False
+        tables[name] = plain(loaded)
+    return tables if ok else None
+
+
+def _row_id(data, dotted: str) -> str | None:
+    """The row a dotted path in a table file leads into, by its `id` or `number` (a card: "red-stone", "69")."""
+    found, node = None, data
+    for part in dotted.split(".") if dotted else []:
+        node = node[int(part)] if isinstance(node, list) and part.isdigit() and int(part) < len(node) else \
+            node.get(part) if isinstance(node, dict) else None
+        if isinstance(node, dict) and isinstance(node.get("id", node.get("number")), (str, int)):
+            found = str(node.get("id", node.get("number")))
+    return found
 
 
 def _entry_id(where: list) -> str | None:

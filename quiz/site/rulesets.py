@@ -116,8 +116,7 @@ class RuleSets:
         """A table's facts as plain values, its table of options (if the game keeps one) as an id: what a page's script
         works out from the table's choice too, and what results are looked up by."""
         own = self.set_facts(table.set)
-        values = {field.name: getattr(own, field.name) for field in dataclasses.fields(own)
-                  if field.name != own.OPTIONS}
+        values = {name: getattr(own, name) for name in own.named_fields()}
         bits = {rule.id: rule.value_in(own) for rule in self.option_rules()}
         for rule_id, value in table.house:
             rule = self.house_rule(rule_id)
@@ -287,11 +286,13 @@ class TrackedFacts:
     def __init__(self, facts: Facts, reads: set):
         object.__setattr__(self, "_facts", facts)
         object.__setattr__(self, "_reads", reads)
-        object.__setattr__(self, "_fields", {field.name for field in dataclasses.fields(facts)})
+        object.__setattr__(self, "_fields", {field.name: not field.metadata.get("component")
+                                             for field in dataclasses.fields(facts)})
 
     def __getattr__(self, name: str):
         if name in self._fields:
-            self._reads.add(name)
+            if self._fields[name]:      # a game's components (Faraway's cards) are the same at every table: not noted
+                self._reads.add(name)
             return getattr(self._facts, name)
         member = getattr(type(self._facts), name)
         return member.__get__(self) if hasattr(member, "__get__") else member

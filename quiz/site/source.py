@@ -130,12 +130,14 @@ def _broken_at(exc: yaml.MarkedYAMLError) -> tuple[int | None, None, str, str]:
 
 
 @functools.cache
-def schema(name: str) -> dict:
-    return json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
+def schema(name: str | Path) -> dict:
+    """One of quiz/site/schema/ by name, or a game's own schema by its path (quiz/games/faraway/cards.schema.json)."""
+    path = name if isinstance(name, Path) else SCHEMA_DIR / f"{name}.schema.json"
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 @functools.cache
-def _validator(name: str) -> jsonschema.protocols.Validator:
+def _validator(name: str | Path) -> jsonschema.protocols.Validator:
     document = schema(name)
     validator_class = jsonschema.validators.validator_for(document)
     validator_class.check_schema(document)
@@ -159,6 +161,11 @@ def _walk(data: Any, path: Iterable) -> tuple[int | None, str | None, Any, Any]:
     if isinstance(node, dict) and isinstance(node.get("id"), str):
         id_ = node["id"]
     return line, id_, node, parent
+
+
+def line_at(data: Any, dotted: str) -> int | None:
+    """The YAML line of the value at a dotted path ("regions.59.colour"), or of the deepest part of it there is."""
+    return _walk(data, [int(part) if part.isdigit() else part for part in dotted.split(".") if part])[0]
 
 
 def _type_name(value: Any) -> str:
@@ -189,7 +196,7 @@ def _iso_date(value) -> str | None:
         return None
 
 
-def check_schema(data: Any, schema_name: str, path: Path, problems: Problems, default_id: str | None = None,
+def check_schema(data: Any, schema_name: str | Path, path: Path, problems: Problems, default_id: str | None = None,
                  id_of_path=None) -> bool:
     """Report every way data differs from its schema, one problem each; True when it fits."""
     fingerprint = hashlib.sha256(repr((schema_name, str(path), data)).encode()).digest()   # lines only name problems

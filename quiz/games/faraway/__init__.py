@@ -9,7 +9,8 @@ from quiz.games.faraway.beliefs import Faraway
 from quiz.games.faraway.facts import FarawayFacts
 from quiz.games.faraway.witnesses import FarawayWitnesses
 from quiz.games.faraway.presentation import FarawayPresentation
-from quiz.games.faraway.rules import COLOURS, PER_KINDS, WONDERS, FarawayRules, rising_steps
+from quiz.games.faraway.components import COLOURS, PER_KINDS, WONDERS, Card, CardList
+from quiz.games.faraway.rules import FarawayRules, rising_steps
 
 WITNESSES = FarawayWitnesses
 CHECKER, PRESENTATION = Faraway, FarawayPresentation
@@ -20,5 +21,5 @@ def default(rules_dir: Path = REPO_RULES) -> Faraway:
     return Faraway.bind(read_game("faraway", rules_dir))
 
 
-__all__ = ["CHECKER", "WITNESSES", "FarawayWitnesses", "COLOURS", "PER_KINDS", "PRESENTATION", "WONDERS", "Faraway",
-           "FarawayFacts", "FarawayPresentation", "FarawayRules", "default", "rising_steps"]
+__all__ = ["CHECKER", "WITNESSES", "Card", "CardList", "FarawayWitnesses", "COLOURS", "PER_KINDS", "PRESENTATION",
+           "WONDERS", "Faraway", "FarawayFacts", "FarawayPresentation", "FarawayRules", "default", "rising_steps"]

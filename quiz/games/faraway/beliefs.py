@@ -88,42 +88,39 @@ class Faraway(FarawayRules):
     def _equal_fame_shares_the_win(self, players: dict[str, dict]) -> dict:
         """Players with equal fame share the win."""
         found = self.win_shared(players)
-        fames = sorted((player["fame"] for player in players.values()), reverse=True)
+        fames = sorted(found["fame"].values(), reverse=True)
         return {**found, "shared": len(fames) > 1 and fames[0] == fames[1]}
 
     @belief("tie-break", distorts="winner", name="highest-number-breaks-ties")
-    def _highest_number_breaks_ties(self, players: dict[str, dict]) -> str:
+    def _highest_number_breaks_ties(self, players: dict[str, dict]) -> dict:
         """On a tie, whoever has the highest Region number wins."""
-        self.winner(players)
-        return min(players, key=lambda name: (-players[name]["fame"], -max(players[name]["numbers"])))
+        return self._standing(players, self.final_fame(players), lambda numbers: -max(numbers))
 
     @belief("tie-break", distorts="winner", name="lowest-number-wins")
-    def _lowest_number_always_wins(self, players: dict[str, dict]) -> str:
+    def _lowest_number_always_wins(self, players: dict[str, dict]) -> dict:
         """The lowest Region number wins, tie or not."""
-        self.winner(players)
-        return min(players, key=lambda name: min(players[name]["numbers"]))
+        fame = self.final_fame(players)
+        return self._standing(players, {name: 0 for name in fame}, min) | {"fame": fame}
 
     @belief("clues-count-all", distorts="sanctuary_draws_for")
     def _new_region_clues_wait(self, tableau: dict) -> int:
         """The clues of the Region just played do not count yet for this round's draw."""
-        tableau = self.validate_tableau(tableau)
         if not self.sanctuary_draws_for(tableau):
             return 0
-        return self.sanctuary_draws(sum(card["clues"] for card in tableau["regions"][:-1] + tableau["sanctuaries"]))
+        faces = self.validate_tableau(tableau)
+        return self.sanctuary_draws(sum(card["clues"] for card in faces["regions"][:-1] + faces["sanctuaries"]))
 
     @belief("clues-count-all", distorts="sanctuary_draws_for", name="sanctuary-clues-ignored")
     def _sanctuary_clues_ignored(self, tableau: dict) -> int:
         """Only clues on Regions count for the draw, not those on Sanctuaries."""
-        tableau = self.validate_tableau(tableau)
         if not self.sanctuary_draws_for(tableau):
             return 0
-        return self.sanctuary_draws(sum(card["clues"] for card in tableau["regions"]))
+        return self.sanctuary_draws(sum(card["clues"] for card in self.validate_tableau(tableau)["regions"]))
 
     @belief("no-sanctuary-round-one", distorts="sanctuary_draws_for", name="round-one-beats-nothing")
     def _round_one_draws(self, tableau: dict) -> int:
         """In round 1 there is nothing before to beat, so any number finds a Sanctuary."""
-        tableau = self.validate_tableau(tableau)
-        if len(tableau["regions"]) > 1:
+        if len(self.validate_tableau(tableau)["regions"]) > 1:
             return self.sanctuary_draws_for(tableau)
         return self.sanctuary_draws(self.clues_in_tableau(tableau))
 
@@ -140,7 +137,7 @@ class Faraway(FarawayRules):
 
     @belief("keep-one-sanctuary", distorts="sanctuaries_at_end")
     def _every_drawn_one_kept(self, row: list[dict]) -> int:
-        """Every Sanctuary drawn goes into the tableau (here each drawn without a clue of its own)."""
+        """Every Sanctuary drawn goes into the tableau (here none of them shows a clue)."""
         regions, kept = self._regions(row), 0
         for i in range(1, len(regions)):
             if regions[i]["number"] > regions[i - 1]["number"]:

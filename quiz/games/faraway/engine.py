@@ -9,15 +9,14 @@ A record, as JSON (`python -m quiz witness faraway` prints them):
                                                   order); each player is dealt `dealt` in seating order, then the centre
      "kept": {"Ana": [12, 40, 7], ...},           only where more are dealt than kept (the advanced set-up), with
      "reshuffled": [55, 30, ...],                 the deck from the top once the others are shuffled back
-     "sanctuaries": [3, 1, ...],                  the Sanctuary pile from the top, ids 1-45 (the rest follow in order)
-     "faces": {"regions": {"12": {...}}, "sanctuaries": {"3": {...}}},   what a card shows, as a question gives it
-                                                  (colour, wonders, clues, night, quest / task); others show nothing
+     "sanctuaries": ["clue-stone", ...],          the Sanctuary pile from the top, by id (rules/faraway/cards.yml; the
+                                                  rest follow in the card list's order)
      "rounds": [{"play": {"Ana": 12, "Bruno": 40},
                  "turns": [{"player": "Ana", "place": 3, "take": 55}, ...]}, ...]}
 A round's turns go lowest number first: each player places one of the Sanctuaries drawn, if the Region played beats
 the one before (drawn from the top of the pile, the rest back under it at once), and takes a Region from the centre
-(not in the last round). The last round of a record may stop after its plays or after some turns: the moment a
-question asks about."""
+(not in the last round). Every card is the printed one: its face, its clues above all, comes from the card list.
+The last round of a record may stop after its plays or after some turns: the moment a question asks about."""
 from __future__ import annotations
 
 import dataclasses
@@ -36,23 +35,22 @@ class Player:
     name: str
     hand: list[int]
     row: list[int] = dataclasses.field(default_factory=list)
-    sanctuaries: list[int] = dataclasses.field(default_factory=list)
-    drew: list[int] = dataclasses.field(default_factory=list)      # the Sanctuaries drawn in the latest turn
+    sanctuaries: list[str] = dataclasses.field(default_factory=list)
+    drew: list[str] = dataclasses.field(default_factory=list)      # the Sanctuaries drawn in the latest turn
 
 
 @dataclasses.dataclass
 class Turn:
     player: str
     drew: int           # Sanctuaries drawn (0: found none, or the pile was empty)
-    place: int | None
+    place: str | None
     take: int | None
 
 
 class Game:
     """A game of Faraway in progress: deal(), then per round play() and one turn() per player, lowest number first."""
 
-    def __init__(self, rules: FarawayRules, players: list[str], regions: list[int], sanctuaries: list[int],
-                 faces: dict | None = None):
+    def __init__(self, rules: FarawayRules, players: list[str], regions: list[int], sanctuaries: list[str]):
         facts = rules.facts
         if len(set(players)) != len(players):
             raise IllegalMove(f"players: {players}: a name twice")
@@ -60,9 +58,8 @@ class Game:
             raise IllegalMove(f"players: {len(players)} players; Faraway is for "
                               f"{facts.players_min}-{facts.players_max}")
         self.rules, self.facts = rules, facts
-        self.faces = {"regions": {}, "sanctuaries": {}, **(faces or {})}
-        self.deck = _shuffled(regions, range(facts.number_min, facts.number_max + 1), "regions")
-        self.pile = _shuffled(sanctuaries, range(1, facts.sanctuaries + 1), "sanctuaries")
+        self.deck = _shuffled(regions, facts.cards.numbers(), "regions")
+        self.pile = _shuffled(sanctuaries, facts.cards.ids(), "sanctuaries")
         self.players = [Player(name, self._draw_regions(facts.dealt)) for name in players]
         self.centre: list[int] = []
         self.round = 0                  # the round being played; 0 before the first
@@ -141,15 +138,8 @@ class Game:
         return self.rules.finds_sanctuary(player.row[-2] if len(player.row) > 1 else None, player.row[-1])
 
     def tableau(self, player: Player) -> dict:
-        """A player's cards as the rules read them: the row's Regions and the Sanctuaries placed, with their faces."""
-        return {"regions": [{"number": n, **self.region_face(n)} for n in player.row],
-                "sanctuaries": [dict(self.sanctuary_face(s)) for s in player.sanctuaries]}
-
-    def region_face(self, number: int) -> dict:
-        return self.faces["regions"].get(number, {})
-
-    def sanctuary_face(self, sanctuary: int) -> dict:
-        return self.faces["sanctuaries"].get(sanctuary, {})
+        """A player's cards as a question gives them: the row's Regions by number, the Sanctuaries placed by id."""
+        return {"regions": list(player.row), "sanctuaries": list(player.sanctuaries)}
 
     def wants(self, player: Player) -> int:
         """How many Sanctuaries a player who found one draws: the base and one per clue in the tableau."""
@@ -201,7 +191,7 @@ class Game:
             self.stuck = str(exc)
 
 
-def _shuffled(order: list[int], cards, what: str) -> list[int]:
+def _shuffled(order: list, cards, what: str) -> list:
     """A shuffled pile: `order` from the top, then every other card in order; each card once, none made up."""
     cards = list(cards)
     unknown = [c for c in order if c not in set(cards)]
@@ -216,11 +206,7 @@ def _shuffled(order: list[int], cards, what: str) -> list[int]:
 
 def replay(rules: FarawayRules, record: dict[str, Any]) -> Game:
     """The state a record reaches, every move checked; IllegalMove naming the first one that breaks a rule."""
-    faces = record.get("faces") or {}
-    faces = {"regions": {int(k): v for k, v in (faces.get("regions") or {}).items()},
-             "sanctuaries": {int(k): v for k, v in (faces.get("sanctuaries") or {}).items()}}
-    game = Game(rules, list(record["players"]), list(record.get("regions", [])), list(record.get("sanctuaries", [])),
-                faces)
+    game = Game(rules, list(record["players"]), list(record.get("regions", [])), list(record.get("sanctuaries", [])))
     if "kept" in record or rules.facts.dealt != rules.facts.hand:
         game.keep(record.get("kept") or {}, list(record.get("reshuffled", [])))
     for number, round_ in enumerate(record.get("rounds", []), 1):

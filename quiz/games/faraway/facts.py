@@ -1,10 +1,12 @@
 """Faraway's facts as frozen data: rounds, numbers, the centre, the Sanctuary pile and the seeds' worked examples
-(rules/faraway/game.yml `facts:`)."""
+(rules/faraway/game.yml `facts:`), and the cards as printed (`tables: {cards: cards.yml}`)."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any, Iterator
 
-from quiz.checker import Facts
+from quiz.checker import Facts, MalformedInput
+from quiz.games.faraway.components import CardList, card_problems
 
 
 @dataclasses.dataclass(frozen=True)
@@ -33,3 +35,22 @@ class FarawayFacts(Facts):
     draw_example_clues: int
     draw_example_page: int
     scored_second: int
+    cards: CardList = dataclasses.field(default=CardList(), repr=False, metadata={"component": True})
+
+    @classmethod
+    def from_game(cls, game: dict) -> FarawayFacts:
+        facts = super().from_game({"facts": dict(game.get("facts") or {})})
+        tables = game.get("tables") or {}
+        for name in tables:
+            if name != "cards":
+                raise MalformedInput(f"tables.{name}: Faraway knows no such table (it has cards)")
+        if "cards" not in tables:
+            raise MalformedInput("tables.cards: missing: the card list (cards: cards.yml)")
+        return dataclasses.replace(facts, cards=CardList.from_mapping(tables["cards"], "cards"))
+
+    @classmethod
+    def table_problems(cls, name: str, raw: Any) -> Iterator[tuple[str, str]]:
+        if name != "cards":
+            yield "", f"Faraway knows no table {name!r} (it has cards)"
+            return
+        yield from card_problems(raw)

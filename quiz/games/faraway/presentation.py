@@ -1,12 +1,13 @@
-"""What Faraway's pages need from its rules: the numbers the texts quote, and cards worded and drawn in a language
-(every feature a card has, nothing it lacks; the phrases come from `words: describe:` in text.<lang>.yml)."""
+"""What Faraway's pages need from its rules: the numbers the texts quote, and cards worded and drawn in a language:
+each card a question names by its number (or id) with its printed face from the card list, every feature it has and
+nothing it lacks (the phrases come from `words: describe:` in text.<lang>.yml)."""
 from __future__ import annotations
 
 from typing import Any
 
 from quiz.checker import Presentation
 from quiz.games.faraway.beliefs import Faraway
-from quiz.games.faraway.rules import WONDERS
+from quiz.games.faraway.components import WONDERS
 
 
 class FarawayPresentation(Presentation):
@@ -55,18 +56,26 @@ class FarawayPresentation(Presentation):
         text = say("fame", scoring.get("fame", 0))
         per = scoring.get("per")
         if per is not None:
-            text = phrases["per"].format(fame=text, per=words["per"]["-".join(per) if isinstance(per, list) else per])
+            text = phrases["per"].format(fame=text, per=words["per"]["-".join(per) if isinstance(per, tuple) else per])
         requires = scoring.get("requires") or {}
         needed = [say(w, requires[w]) for w in WONDERS if requires.get(w)]
         if needed:
             text = phrases["requires"].format(scoring=text, needed=phrases["needed"].join(needed))
         return text
 
-    def describe_regions(self, regions: list[dict], words: dict, say) -> str:
-        """A row of Regions, left to right: "60 (quest: 2 fame per stone), 52, 47 (1 stone)"."""
+    def region_faces(self, regions: list) -> list[dict]:
+        """Regions as a question names them (numbers), each with its printed face."""
+        return [self.rules.region_card(region, "regions").face() for region in regions]
+
+    def sanctuary_faces(self, sanctuaries: list) -> list[dict]:
+        return [self.rules.sanctuary_card(sanctuary, "sanctuaries").face() for sanctuary in sanctuaries]
+
+    def describe_regions(self, regions: list, words: dict, say) -> str:
+        """A row of Regions, left to right, each with its face: "60 (blue, 1 clue, quest: 16 fame, needs 2 stones and
+        2 chimeras), 52 (red, quest: …)"."""
         phrases = words["describe"]
         described = []
-        for region in regions:
+        for region in self.region_faces(regions):
             parts = self._features(region, words, say, "quest")
             number = say.number(region["number"])
             described.append(phrases["card"].format(number=number, features=phrases["features"].join(parts))
@@ -74,14 +83,18 @@ class FarawayPresentation(Presentation):
         return phrases["cards"].join(described)
 
     def describe_sight(self, sight: dict, words: dict, say) -> str:
-        """A requirement against what its Region sees: "needs 1 stone and 1 chimera and sees 1 stone and 0 chimeras;
-        left of it, still face down when it scores: Region 58 (1 chimera)"."""
+        """A requirement against what its Region sees: "needs 1 stone and 1 chimera and sees 1 stone and 1 chimera", or
+        what it sees too few of: "needs 1 stone and 1 chimera but sees 0 chimeras; left of it, still face down when it
+        scores: Region 54 (…)"."""
         phrases = words["describe"]
 
         def listed(counts: dict[str, int]) -> str:
             return phrases["needed"].join(say(wonder, count) for wonder, count in counts.items())
 
-        text = phrases["sight"].format(needs=listed(sight["needs"]), sees=listed(sight["sees"]))
+        missing = {wonder: sight["sees"][wonder] for wonder, count in sight["needs"].items()
+                   if sight["sees"][wonder] < count}
+        text = phrases["sight_short" if missing else "sight"].format(needs=listed(sight["needs"]),
+                                                                     sees=listed(missing or sight["sees"]))
         if sight["left"]:
             cards = [phrases["sight_card"].format(number=say.number(region["number"]),
                                                   features=phrases["features"].join(
@@ -90,19 +103,21 @@ class FarawayPresentation(Presentation):
             text += phrases["sight_left"].format(cards=phrases["needed"].join(cards))
         return text
 
-    def draw_regions(self, regions: list[dict], words: dict, say) -> dict:
+    def draw_regions(self, regions: list, words: dict, say) -> dict:
         """A row of Regions as cards, left to right; a full row numbers the cards in scoring order (right to left)."""
+        regions = self.region_faces(regions)
         full = len(regions) == self.rules.facts.rounds
         cards = [{"title": say.number(region["number"]), "lines": self._features(region, words, say, "quest"),
                   "tone": region.get("colour"), "order": say.number(len(regions) - i) if full else None}
                  for i, region in enumerate(regions)]
         return {"kind": "cards", "cards": cards, "caption": words["describe"]["scoring_order"] if full else None}
 
-    def describe_sanctuaries(self, sanctuaries: list[dict], words: dict, say) -> str:
+    def describe_sanctuaries(self, sanctuaries: list, words: dict, say) -> str:
         """Your Sanctuaries with what each shows: "no Sanctuaries", "1 Sanctuary (red, night symbol)", "2 Sanctuaries:
         one with 2 clues and a yellow one". Two or more are a clause each: in one bracket, "(2 clues; yellow)" read as
         a single card with both."""
         phrases = words["describe"]
+        sanctuaries = self.sanctuary_faces(sanctuaries)
         if not sanctuaries:
             return phrases["no_sanctuaries"]
         count = say("sanctuary", len(sanctuaries))
@@ -115,9 +130,10 @@ class FarawayPresentation(Presentation):
                                              list=phrases["features"].join(each[:-1]) + phrases["and"] + each[-1])
 
     def _one_of_several(self, sanctuary: dict, words: dict, say) -> str:
-        """One Sanctuary of a list, its colour as an adjective: "one with 2 clues", "a yellow one"."""
+        """One Sanctuary of a list, its colour as an adjective: "one with 1 stone and 1 clue", "a yellow one". Its
+        features joined by "and": a comma would run into the next Sanctuary of the list."""
         phrases = words["describe"]
         colour = words["colours"][sanctuary["colour"]] if sanctuary.get("colour") else None
-        rest = phrases["features"].join(self._features({**sanctuary, "colour": None}, words, say, "task"))
+        rest = phrases["needed"].join(self._features({**sanctuary, "colour": None}, words, say, "task"))
         frame = ("coloured_with" if rest else "coloured") if colour else ("with" if rest else "plain")
         return phrases[f"sanctuary_{frame}"].format(colour=colour, features=rest)

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from quiz.checker import MalformedInput, Rules, rule
+from quiz.checker import IllegalState, MalformedInput, Rules, rule
+from quiz.games.faraway.components import COLOURS, WONDERS, Card
 from quiz.games.faraway.facts import FarawayFacts
 
-COLOURS = ("blue", "green", "red", "yellow")
-WONDERS = ("stone", "chimera", "thistle")
-PER_KINDS = WONDERS + ("clue", "night") + COLOURS + ("colour-set",)
-CARD_KEYS = {"colour", "wonders", "clues", "night"}
-REGION_KEYS = CARD_KEYS | {"number", "quest"}
-SANCTUARY_KEYS = CARD_KEYS | {"task"}
+FACE_KEYS = ("colour", "night", "clues", "wonders", "requires", "fame", "per")
+BLANK_FACE = {"colour": None, "night": False, "clues": 0, "wonders": {}, "requires": {}, "fame": 0, "per": None}
 
 
 # --- shape checks: malformed input raises MalformedInput naming the place ---------------------------------------------
@@ -37,47 +34,18 @@ def _unknown_keys(card: dict, allowed: set[str], where: str) -> None:
             raise MalformedInput(f"{where}.{key}: unknown key; expected some of {', '.join(sorted(allowed))}")
 
 
-def _wonders(value, where: str) -> dict[str, int]:
-    value = _mapping(value or {}, where)
-    for wonder, count in value.items():
-        if wonder not in WONDERS:
-            raise MalformedInput(f"{where}.{wonder}: {wonder!r} is not one of {', '.join(WONDERS)}")
-        count_of(count, f"{where}.{wonder}")
-    return {w: value.get(w, 0) for w in WONDERS}
-
-
-def _per(value, where: str):
-    if value is None:
-        return None
-    if isinstance(value, list):
-        if len(value) != 2 or any(c not in COLOURS for c in value) or value[0] == value[1]:
-            raise MalformedInput(f"{where}: {value!r} is not a pair of two different colours of {', '.join(COLOURS)}")
-        return tuple(value)
-    if value not in PER_KINDS:
-        raise MalformedInput(f"{where}: {value!r} is not one of {', '.join(PER_KINDS)}, a pair of colours or null")
-    return value
-
-
-def _card(raw, where: str, allowed: set[str]) -> dict:
-    raw = _mapping(raw, where)
-    _unknown_keys(raw, allowed, where)
-    colour = raw.get("colour")
-    if colour is not None and colour not in COLOURS:
-        raise MalformedInput(f"{where}.colour: {colour!r} is not one of {', '.join(COLOURS)}")
-    night = raw.get("night", False)
-    if not isinstance(night, bool):
-        raise MalformedInput(f"{where}.night: {night!r} is not true or false")
-    return {"colour": colour, "wonders": _wonders(raw.get("wonders"), f"{where}.wonders"),
-            "clues": count_of(raw.get("clues", 0), f"{where}.clues"), "night": night}
-
-
-def _scoring(raw, where: str, allow_requires: bool) -> dict | None:
-    if raw is None:
-        return None
-    raw = _mapping(raw, where)
-    _unknown_keys(raw, {"fame", "per", "requires"} if allow_requires else {"fame", "per"}, where)
-    return {"fame": count_of(raw.get("fame", 0), f"{where}.fame"), "per": _per(raw.get("per"), f"{where}.per"),
-            "requires": _wonders(raw.get("requires"), f"{where}.requires")}
+def given_face_differs(card: Card, given: dict, where: str) -> Iterator[tuple[str, str]]:
+    """Each part of a face a question gives a card that is not the printed card's own, as (path, why): a question may
+    show a card's face, never another one (cards.yml holds the faces)."""
+    own = {**BLANK_FACE, **card.as_written()}
+    name = f"Region {card.key}" if card.is_region else f"the Sanctuary {card.key!r}"
+    for key in FACE_KEYS:
+        if key not in given:
+            continue
+        value = given[key]
+        value = {w: n for w, n in value.items() if n} if isinstance(value, dict) else value
+        if value != own[key]:
+            yield f"{where}.{key}", f"{name} shows {key} {own[key]!r}, not {given[key]!r} (cards.yml)"
 
 
 def _duplicates(numbers: list[int]) -> list[int]:
@@ -103,7 +71,8 @@ class FarawayRules(Rules):
         if type(value) is not int:
             raise MalformedInput(f"{where}: {value!r} is not a region number")
         if not self.facts.number_min <= value <= self.facts.number_max:
-            raise MalformedInput(f"{where}: {value} is outside {self.facts.number_min}–{self.facts.number_max}")
+            raise MalformedInput(f"{where}: {value} is outside {self.facts.number_min}–{self.facts.number_max} "
+                                 f"(the base game's Regions; expansion cards are not covered)")
         return value
 
     def _players(self, count: int, where: str = "players") -> int:
@@ -130,32 +99,66 @@ class FarawayRules(Rules):
             raise MalformedInput("rows: expected a list of rows, each a non-empty list of region numbers")
         return self._row([number for row in rows for number in row], "rows")
 
+    def region_card(self, ref, where: str) -> Card:
+        """The printed Region a question names: its number, or {number, …its face} (only its own face)."""
+        number = ref.get("number") if isinstance(ref, dict) else ref
+        card = self.facts.cards.region(self._number(number, f"{where}.number" if isinstance(ref, dict) else where))
+        return self._own_face(card, ref, where)
+
+    def sanctuary_card(self, ref, where: str) -> Card:
+        """The printed Sanctuary a question names: its id (cards.yml), or {id, …its face} (only its own face)."""
+        sanctuary_id = ref.get("id") if isinstance(ref, dict) else ref
+        card = self.facts.cards.sanctuary(sanctuary_id) if isinstance(sanctuary_id, str) else None
+        if card is None:
+            raise MalformedInput(f"{where}: {sanctuary_id!r} is no Sanctuary of the base game (cards.yml ids, such as "
+                                 f"{self.facts.cards.ids()[0]!r})")
+        return self._own_face(card, ref, where)
+
+    @staticmethod
+    def _own_face(card: Card, ref, where: str) -> Card:
+        if isinstance(ref, dict):
+            _unknown_keys(ref, {"number" if card.is_region else "id", *FACE_KEYS}, where)
+            for _, why in given_face_differs(card, ref, where):
+                raise MalformedInput(why)
+        return card
+
+    def misdescribed(self, check: str, givens: dict) -> Iterator[tuple[str, str]]:
+        """Every card a question names with a face ({number: 60, colour: red}) whose face is not the printed one."""
+        def walk(value, where: str) -> Iterator[tuple[str, str]]:
+            if isinstance(value, dict):
+                card = None
+                if type(value.get("number")) is int and set(value) - {"number"} <= set(FACE_KEYS):
+                    card = self.facts.cards.region(value["number"])
+                elif isinstance(value.get("id"), str) and set(value) - {"id"} <= set(FACE_KEYS):
+                    card = self.facts.cards.sanctuary(value["id"])
+                if card is not None:
+                    yield from given_face_differs(card, value, where)
+                    return
+                for key, inner in value.items():
+                    yield from walk(inner, f"{where}.{key}" if where else str(key))
+            elif isinstance(value, list):
+                for index, inner in enumerate(value):
+                    yield from walk(inner, f"{where}.{index}")
+        return walk(givens, "")
+
     def validate_tableau(self, tableau) -> dict:
-        """A normalised copy of a tableau, or MalformedInput saying what is wrong and where."""
+        """A tableau as the rules read it, each card's face from the card list: {regions: [face…], sanctuaries:
+        [face…]}; MalformedInput saying what is wrong and where."""
         tableau = _mapping(tableau, "tableau")
         _unknown_keys(tableau, {"regions", "sanctuaries"}, "tableau")
-        regions_raw = tableau.get("regions")
-        if not isinstance(regions_raw, list) or not 1 <= len(regions_raw) <= self.facts.rounds:
-            count = len(regions_raw) if isinstance(regions_raw, list) else regions_raw
-            raise MalformedInput(f"regions: {count!r} regions; a tableau holds 1 to {self.facts.rounds}")
-        regions = []
-        for i, raw in enumerate(regions_raw):
-            where = f"regions[{i}]"
-            card = _card(raw, where, REGION_KEYS)
-            if "number" not in raw:
-                raise MalformedInput(f"{where}.number: missing")
-            card["number"] = self._number(raw["number"], f"{where}.number")
-            card["quest"] = _scoring(raw.get("quest"), f"{where}.quest", allow_requires=True)
-            regions.append(card)
+        regions = self._regions(tableau.get("regions"), "regions")
         sanctuaries_raw = tableau.get("sanctuaries") or []
         if not isinstance(sanctuaries_raw, list):
-            raise MalformedInput("sanctuaries: expected a list")
-        sanctuaries = []
-        for i, raw in enumerate(sanctuaries_raw):
-            card = _card(raw, f"sanctuaries[{i}]", SANCTUARY_KEYS)
-            card["task"] = _scoring(raw.get("task"), f"sanctuaries[{i}].task", allow_requires=False)
-            sanctuaries.append(card)
+            raise MalformedInput("sanctuaries: expected a list of Sanctuary ids")
+        sanctuaries = [self.sanctuary_card(raw, f"sanctuaries[{i}]").face() for i, raw in enumerate(sanctuaries_raw)]
         return {"regions": regions, "sanctuaries": sanctuaries}
+
+    def _regions(self, row, where: str = "row") -> list[dict]:
+        """A row of 1 to 8 Regions, by number (or number and own face), as faces."""
+        if not isinstance(row, list) or not 1 <= len(row) <= self.facts.rounds:
+            count = len(row) if isinstance(row, list) else row
+            raise MalformedInput(f"{where}: {count!r} Regions; a row holds 1 to {self.facts.rounds}")
+        return [self.region_card(raw, f"{where}[{i}]").face() for i, raw in enumerate(row)]
 
     @rule
     def center_size(self, players: int) -> int:
@@ -217,7 +220,8 @@ class FarawayRules(Rules):
         return all(self.wonder_count(cards, w) >= n for w, n in requires.items())
 
     def times_scored(self, per, cards: list[dict]) -> int:
-        """How many times a quest's fame is paid: once, or per wonder, clue, night card, colour card or colour set."""
+        """How many times a quest's fame is paid: once, or per wonder, clue, night card, colour card, colour set or set
+        of wonders."""
         if per is None:
             return 1
         if per in WONDERS:
@@ -228,6 +232,8 @@ class FarawayRules(Rules):
             return sum(card["night"] for card in cards)
         if per == "colour-set":
             return min(sum(card["colour"] == c for card in cards) for c in COLOURS)
+        if per == "wonder-set":
+            return min(self.wonder_count(cards, w) for w in WONDERS)
         colours = per if isinstance(per, tuple) else (per,)
         return sum(card["colour"] in colours for card in cards)
 
@@ -275,29 +281,58 @@ class FarawayRules(Rules):
         shows, and `sight` what it needed, saw, and had to its left."""
         return self._scored(self.validate_tableau(tableau), self.visible_for_region, self._everything)
 
-    @rule
-    def winner(self, players: dict[str, dict]) -> str:
-        """Most fame wins; on a tie, the lowest single Region number among the tied players (p. 10)."""
+    def score_sheet(self, regions: list, sanctuaries: list) -> dict:
+        """A player's cards scored as the score sheet scores them (8 Regions in play order, or fewer for a look
+        mid-game): {total, regions: [fame, … left to right], sanctuaries: [fame, …]}. MalformedInput for a card the
+        base game lacks or more Regions than rounds; IllegalState for what no game shows: a card twice, more
+        Sanctuaries than the rises of the row found."""
+        tableau = {"regions": list(regions), "sanctuaries": list(sanctuaries)}
+        faces = self.validate_tableau(tableau)
+        numbers = [region["number"] for region in faces["regions"]]
+        for why in self._distinct(numbers, "regions"):
+            raise IllegalState(why)
+        twice = _duplicates([sanctuary["id"] for sanctuary in faces["sanctuaries"]])
+        if twice:
+            raise IllegalState(f"sanctuaries: {twice[0]!r} appears twice; each card exists once")
+        if len(sanctuaries) > rising_steps(numbers):
+            raise IllegalState(f"sanctuaries: {len(sanctuaries)}, but the row {numbers} beats the Region before "
+                               f"{rising_steps(numbers)} time(s): one Sanctuary is placed per such round")
+        scored = self.score(tableau)
+        return {"total": scored["total"], "regions": scored["regions"], "sanctuaries": scored["sanctuaries"]}
+
+    def final_fame(self, players) -> dict[str, int]:
+        """Each player's fame at the end, their real cards scored: {name: total}. A player is {numbers: the Regions in
+        play order, sanctuaries: ids (none where the row never rose)}."""
         players = _mapping(players, "players")
         self._players(len(players))
+        fame = {}
         for name, player in players.items():
             where = f"players[{name!r}]"
-            player = _mapping(player, where)
-            _unknown_keys(player, {"fame", "numbers"}, where)
-            count_of(player.get("fame"), f"{where}.fame")
+            _unknown_keys(_mapping(player, where), {"numbers", "sanctuaries"}, where)
             numbers = player.get("numbers")
             if not isinstance(numbers, list) or not numbers:
-                raise MalformedInput(f"{where}.numbers: expected a list of region numbers")
-            for number in numbers:
-                self._number(number, f"{where}.numbers")
-        return min(players, key=lambda name: (-players[name]["fame"], min(players[name]["numbers"])))
+                raise MalformedInput(f"{where}.numbers: expected a list of Region numbers")
+            tableau = {"regions": numbers, "sanctuaries": player.get("sanctuaries") or []}
+            faces = self.validate_tableau(tableau)
+            fame[name] = self._scored(faces, self.visible_for_region, self._everything)["total"]
+        return fame
+
+    def _standing(self, players: dict, fame: dict[str, int], tie_break) -> dict:
+        """The winner by fame, ties broken by `tie_break(name)` (lowest first), with every player's fame."""
+        numbers = {name: [self.region_card(n, name).key for n in player["numbers"]] for name, player in players.items()}
+        return {"winner": min(players, key=lambda name: (-fame[name], tie_break(numbers[name]))), "fame": fame}
+
+    @rule
+    def winner(self, players: dict[str, dict]) -> dict:
+        """Most fame wins; on a tie, the lowest single Region number among the tied players (p. 10). `winner`: who
+        wins; `fame`: what each player's cards score."""
+        return self._standing(players, self.final_fame(players), min)
 
     @rule
     def win_shared(self, players: dict[str, dict]) -> dict:
         """A tie on fame still has one winner: no two Regions share a number, so the lowest among the tied players'
-        Regions names one (p. 10). `shared`: whether the win is shared; `winner`: who wins."""
-        winner = self.winner(players)
-        return {"shared": False, "winner": winner}
+        Regions names one (p. 10). `shared`: whether the win is shared; `winner`: who wins; `fame`: each one's."""
+        return {"shared": False, **self.winner(players)}
 
     @rule
     def clues_in_tableau(self, tableau: dict) -> int:
@@ -323,12 +358,6 @@ class FarawayRules(Rules):
     def sanctuaries_returned(self, drawn: int) -> int:
         """How many of the Sanctuaries drawn go back face down under the pile: all but the one you place (p. 8–9)."""
         return count_of(drawn, "drawn") - self.sanctuaries_placed(drawn)
-
-    def _regions(self, row, where: str = "row") -> list[dict]:
-        """A row of Regions (cards with a number), validated like a tableau's."""
-        if not isinstance(row, list):
-            raise MalformedInput(f"{where}: expected a list of Regions")
-        return self.validate_tableau({"regions": row, "sanctuaries": []})["regions"]
 
     @rule
     def sanctuaries_at_end(self, row: list[dict]) -> int:
@@ -454,12 +483,20 @@ class FarawayRules(Rules):
                    f"predecessor {expected} time(s): one Sanctuary is placed per such round")
 
     def _illegal_winner(self, players) -> Iterator[str]:
-        self.winner(players)
+        """At the end: everyone has all eight Regions, no number twice at the table, one Sanctuary per rise."""
+        self.final_fame(players)
         yield from self._distinct([n for player in players.values() for n in player["numbers"]], "players")
         for name, player in players.items():
-            if len(player["numbers"]) != self.facts.rounds:
-                yield (f"players[{name!r}].numbers: {len(player['numbers'])} Regions; at the end everyone has "
-                       f"{self.facts.rounds}")
+            numbers = player["numbers"]
+            if len(numbers) != self.facts.rounds:
+                yield f"players[{name!r}].numbers: {len(numbers)} Regions; at the end everyone has {self.facts.rounds}"
+            kept = len(player.get("sanctuaries") or [])
+            if kept != rising_steps(numbers):
+                yield (f"players[{name!r}]: {kept} Sanctuaries, but the row {numbers} beats its predecessor "
+                       f"{rising_steps(numbers)} time(s): one Sanctuary is placed per such round")
+        ids = [s for player in players.values() for s in player.get("sanctuaries") or []]
+        for twice in _duplicates(ids):
+            yield f"players: the Sanctuary {twice!r} twice; each card exists once"
 
     _illegal_win_shared = _illegal_winner
 

@@ -1,9 +1,9 @@
 """Faraway's witnesses: for a rule's givens, a game record (engine.py) that replays from the deal to a moment whose
 state shows exactly those givens, or None when none is found. A witness is built, not searched blindly: the rows each
 player plays, then the deal and the centres that put those Regions in their hands, then the engine plays it out
-(whoever finds a Sanctuary places the first one drawn, showing the face the question gives it); only a short
-Sanctuary pile needs a search, depth-first over rows that rise and fall. Every witness is replayed and read before it
-is returned: a record that does not reach the givens is never one."""
+(whoever finds a Sanctuary places the one the question gives, laid on top of the pile for that draw); only a short
+Sanctuary pile needs a search, depth-first over rows that rise and fall and show the clues the draws need. Every
+witness is replayed and read before it is returned: a record that does not reach the givens is never one."""
 from __future__ import annotations
 
 import itertools
@@ -11,10 +11,10 @@ from typing import Any, Iterator
 
 from quiz.checker import Witnesses
 from quiz.games.faraway.engine import Game, IllegalMove, replay
+from quiz.games.faraway.rules import rising_steps
 
 YOU = "you"                                                  # the player a question says "you" to
 OTHERS = ("Bruno", "Cem", "Dora", "Emil", "Fatma", "Gül")    # players a question does not name
-MAX_CLUES = 2                                                # clues on one card: the most any question shows
 MID_ROUND = 4                                                # "a mid-game round"
 
 
@@ -27,14 +27,15 @@ class FarawayWitnesses(Witnesses):
     # --- a game played out --------------------------------------------------------------------------------------------
 
     def play_out(self, rows: dict[str, list[int]], rounds: int, until: int | str | None = None,
-                 region_faces: dict | None = None, sanctuary_faces: dict | None = None) -> dict:
+                 sanctuaries: dict[str, list[str]] | None = None) -> dict:
         """A record in which each player (in this seating order) plays their row, a Region a round, for `rounds`
         rounds, the last stopping after its first `until` turns (0: right after the plays), after the turn of the
         player named `until`, or at its end (None). Each hand holds the next Regions of its row: dealt the first,
-        taking each next one from a centre laid out for it; whoever finds a Sanctuary places the first drawn, with the
-        next face of their plan in `sanctuary_faces` (or none). IllegalMove if the Regions do not go round."""
+        taking each next one from a centre laid out for it. Whoever finds a Sanctuary places the next one of their
+        plan in `sanctuaries` (by id), laid on top of the pile for that draw with cards nobody plans under it, or
+        else the first one drawn. IllegalMove if the Regions do not go round."""
         facts, names = self.facts, list(rows)
-        used = {n for row in rows.values() for n in row} | set(region_faces or {})
+        used = {n for row in rows.values() for n in row}
         spare = (n for n in range(facts.number_max, facts.number_min - 1, -1) if n not in used)
         taking = [r for r in range(1, rounds + 1) if self.rules.takes_from_center(r)]
         try:
@@ -50,12 +51,11 @@ class FarawayWitnesses(Witnesses):
                               f"{facts.regions} there are") from None
         dealt = [n for name in names for n in needs[name][:facts.hand] + extra[name]]
         laid_out = [n for centre in centres for n in centre]
-        record: dict[str, Any] = {"players": names, "regions": dealt + laid_out, "sanctuaries": [],
-                                  "faces": {"regions": dict(region_faces or {}), "sanctuaries": {}}, "rounds": []}
+        record: dict[str, Any] = {"players": names, "regions": dealt + laid_out, "sanctuaries": [], "rounds": []}
         if facts.dealt != facts.hand:
             record.update(regions=dealt, kept={name: needs[name][:facts.hand] for name in names}, reshuffled=laid_out)
         game = replay(self.rules, record)
-        plans = {name: list(faces) for name, faces in (sanctuary_faces or {}).items()}
+        pile = PileLayout(game, sanctuaries or {})
         for r in range(1, rounds + 1):
             played = {name: rows[name][r - 1] for name in names}
             game.play(played)
@@ -64,12 +64,11 @@ class FarawayWitnesses(Witnesses):
             for player in game.pick_order():
                 if r == rounds and (until == len(done) or (done and done[-1]["player"] == until)):
                     break
-                place = game.pile[0] if game.finds(player) and game.pile else None
-                if place is not None and plans.get(player.name):
-                    record["faces"]["sanctuaries"][place] = game.faces["sanctuaries"][place] = plans[player.name].pop(0)
+                place = pile.draw_for(player) if game.finds(player) else None
                 take = needs[player.name][facts.hand + r - 1] if r in taking else None
                 game.turn(player.name, place, take)
                 done.append({"player": player.name, "place": place, "take": take})
+        record["sanctuaries"] = pile.top
         return record
 
     def rows_for(self, you: list[int], others: int = 1, length: int | None = None) -> dict[str, list[int]]:
@@ -85,10 +84,9 @@ class FarawayWitnesses(Witnesses):
     # --- the checks: each builder yields candidate records, each reader the givens a record's state shows -------------
 
     def _tableau_record(self, tableau: dict, until: int | None) -> dict:
-        numbers = [region["number"] for region in tableau["regions"]]
-        faces = {r["number"]: {k: v for k, v in r.items() if k != "number"} for r in tableau["regions"]}
-        return self.play_out(self.rows_for(numbers), len(numbers), until, {n: f for n, f in faces.items() if f},
-                             {YOU: tableau.get("sanctuaries", [])})
+        numbers = [card_key(region) for region in tableau["regions"]]
+        return self.play_out(self.rows_for(numbers), len(numbers), until,
+                             {YOU: [card_key(s) for s in tableau.get("sanctuaries", [])]})
 
     def _build_score(self, tableau) -> Iterator[dict]:
         yield self._tableau_record(tableau, None)
@@ -96,11 +94,21 @@ class FarawayWitnesses(Witnesses):
     def _read_score(self, game: Game, record) -> dict:
         return {"tableau": game.tableau(you(game))} if game.over else {}
 
+    def without_clues(self) -> list[str]:
+        """The Sanctuaries that show no clue, in the card list's order."""
+        return [card.key for card in self.facts.cards.sanctuaries if not card.clues]
+
     def _build_sanctuaries_at_end(self, row) -> Iterator[dict]:
-        yield self._tableau_record({"regions": row, "sanctuaries": []}, None)
+        """Your row played out; each round that finds Sanctuaries, you keep one without a clue, as the question says."""
+        numbers = [card_key(region) for region in row]
+        yield self.play_out(self.rows_for(numbers), len(numbers), None,
+                            {YOU: self.without_clues()[:rising_steps(numbers)]})
 
     def _read_sanctuaries_at_end(self, game: Game, record) -> dict:
-        return {"row": game.tableau(you(game))["regions"]} if game.over else {}
+        kept = you(game).sanctuaries
+        if not game.over or any(self.facts.cards.sanctuary(s).clues for s in kept):
+            return {}
+        return {"row": list(you(game).row)}
 
     def _build_sanctuary_draws_for(self, tableau) -> Iterator[dict]:
         yield self._tableau_record(tableau, 0)
@@ -140,16 +148,15 @@ class FarawayWitnesses(Witnesses):
     _build_sanctuaries_found, _read_sanctuaries_found = _build_finds_sanctuary_in_row, _read_finds_sanctuary_in_row
 
     def _build_sanctuaries_returned(self, drawn) -> Iterator[dict]:
-        """Your turn in a round where your Region beats the one before, with drawn - 1 clues in your tableau (at most
-        MAX_CLUES a Region, over as few rounds as that takes)."""
+        """Your turn in a round where your Region beats the one before, with drawn - 1 clues in your tableau: a rising
+        row of Regions that show a clue each, after one that shows none; each Sanctuary kept on the way shows none."""
         clues = drawn - self.facts.sanctuary_base_draw
-        for rounds in range(self.facts.no_sanctuary_round + 1, self.facts.rounds + 1):
-            if clues > MAX_CLUES * rounds:
-                continue
-            row = list(range(self.facts.number_min, self.facts.number_min + rounds))     # each beats the one before
-            faces = {n: {"clues": c} for n, c in zip(row, spread(clues, rounds, MAX_CLUES)) if c}
-            yield self.play_out(self.rows_for(row), rounds, YOU, faces)
+        with_clue = [card.key for card in self.facts.cards.regions if card.clues == 1]
+        first = next(card.key for card in self.facts.cards.regions if not card.clues)
+        if not 0 < clues <= min(len(with_clue), self.facts.rounds - 1) or first >= with_clue[0]:
             return
+        row = [first] + with_clue[:clues]
+        yield self.play_out(self.rows_for(row), len(row), YOU, {YOU: self.without_clues()[:len(row) - 1]})
 
     def _read_sanctuaries_returned(self, game: Game, record) -> dict:
         return {"drawn": game.turns[-1].drew} if game.turns and game.turns[-1].player == YOU else {}
@@ -207,21 +214,21 @@ class FarawayWitnesses(Witnesses):
         return {"players": len(game.players), "round_number": ended[0]}
 
     def _build_winner(self, players) -> Iterator[dict]:
-        """Each player's row, and fame from quests on their Regions that ask nothing (the seeds list no card: a
-        question's fame is what the cards it does not show add up to), spread over the row."""
-        faces = {}
-        for player in players.values():
-            for number, fame in zip(player["numbers"], spread(player["fame"], len(player["numbers"]))):
-                if fame:
-                    faces[number] = {"quest": {"fame": fame}}
-        yield self.play_out({name: player["numbers"] for name, player in players.items()}, self.facts.rounds,
-                            None, faces)
+        """Each player's row, keeping the Sanctuaries the question gives them."""
+        yield self.play_out({name: [card_key(n) for n in player["numbers"]] for name, player in players.items()},
+                            self.facts.rounds, None,
+                            {name: [card_key(s) for s in player.get("sanctuaries") or []]
+                             for name, player in players.items()})
 
     def _read_winner(self, game: Game, record) -> dict:
         if not game.over:
             return {}
-        return {"players": {p.name: {"fame": self.rules.score(game.tableau(p))["total"], "numbers": list(p.row)}
-                            for p in game.players}}
+        found = {}
+        for player in game.players:
+            found[player.name] = {"numbers": list(player.row)}
+            if player.sanctuaries:
+                found[player.name]["sanctuaries"] = list(player.sanctuaries)
+        return {"players": found}
 
     _build_win_shared, _read_win_shared = _build_winner, _read_winner
 
@@ -229,8 +236,9 @@ class FarawayWitnesses(Witnesses):
 
     def _build_short_deck_draws(self, pile, players, round_number, seated) -> Iterator[dict]:
         """`seated` players, in round `round_number`: the drawers play their numbers and beat the Region before, with
-        wants - 1 clues in their tableaux; before that round, enough Sanctuaries were placed to leave `pile`: one per
-        player whose Region beat the one before, in each round from the second."""
+        wants - 1 clues in their tableaux (Regions that show one, then Sanctuaries kept that show one); before that
+        round, enough Sanctuaries were placed to leave `pile`: one per player whose Region beat the one before, in each
+        round from the second."""
         facts = self.facts
         placed = facts.sanctuaries - pile
         drawers = dict(sorted(players.items(), key=lambda item: item[1]["number"]))
@@ -239,24 +247,22 @@ class FarawayWitnesses(Witnesses):
         if placed > seated * earlier:
             return
         names = list(drawers) + quiet[:seated - len(drawers)]
+        clue = {card.key for card in facts.cards.regions if card.clues}
         for rises in _rises(names, drawers, placed, earlier):
-            rows = _rows(names, drawers, rises, round_number, facts.number_min, facts.number_max)
+            wanted = {name: (player["wants"] - facts.sanctuary_base_draw - rises[name],
+                             player["wants"] - facts.sanctuary_base_draw) for name, player in drawers.items()}
+            rows = _rows(names, drawers, rises, round_number, facts.number_min, facts.number_max, clue, wanted)
             if rows is None:
                 continue
-            faces, plans = {}, {}
-            for name, player in drawers.items():
-                cards = rises[name] + round_number        # Regions and Sanctuaries in the tableau by then
-                clues = player["wants"] - facts.sanctuary_base_draw
-                if clues > MAX_CLUES * cards:
-                    break
-                share = spread(clues, cards, MAX_CLUES)
-                faces.update({n: {"clues": c} for n, c in zip(rows[name], share) if c})
-                plans[name] = [{"clues": c} if c else {} for c in share[round_number:]]
-            else:
-                try:
-                    yield self.play_out(rows, round_number, 0, faces, plans)
-                except IllegalMove:     # these rows do not go round: the next candidate may
-                    continue
+            plans = {}      # the drawers' clues add up to their draw; the others keep whatever comes first
+            for name in drawers:
+                on_regions = sum(n in clue for n in rows[name])
+                from_sanctuaries = drawers[name]["wants"] - facts.sanctuary_base_draw - on_regions
+                plans[name] = [WITH_CLUE] * from_sanctuaries + [WITHOUT_CLUE] * (rises[name] - from_sanctuaries)
+            try:
+                yield self.play_out(rows, round_number, 0, plans)
+            except IllegalMove:     # these rows do not go round: the next candidate may
+                continue
 
     def _read_short_deck_draws(self, game: Game, record) -> dict:
         if game.moment() != "plays":
@@ -267,16 +273,55 @@ class FarawayWitnesses(Witnesses):
                 "round_number": game.round, "seated": len(game.players)}
 
 
+WITH_CLUE, WITHOUT_CLUE = "?with-clue", "?without-clue"     # in a plan: any Sanctuary that shows a clue, or none
+
+
+class PileLayout:
+    """The Sanctuary pile of a record laid out draw by draw, as a game is played out: each player who finds Sanctuaries
+    gets the next one of their plan (an id, or WITH_CLUE / WITHOUT_CLUE: any such card) on top of what they draw, with
+    cards nobody plans under it, so they can place it. `top` is the pile from the top so far (the rest of the card
+    list follows in its order). Once the draws have gone through the untouched pile (returned cards coming up again),
+    a draw takes what comes, and the player places the planned card or kind if it is among them."""
+
+    def __init__(self, game: Game, plans: dict[str, list[str]]):
+        self.game, self.plans = game, {name: list(ids) for name, ids in plans.items()}
+        planned = {sanctuary for ids in plans.values() for sanctuary in ids}
+        self.free = [s for s in game.facts.cards.ids() if s not in planned]     # not laid out yet, nobody's plan
+        self.top: list[str] = []
+        self.cards = len(game.pile)
+
+    def fits(self, sanctuary: str, planned: str | None) -> bool:
+        if planned in (WITH_CLUE, WITHOUT_CLUE):
+            return bool(self.game.facts.cards.sanctuary(sanctuary).clues) == (planned == WITH_CLUE)
+        return planned is None or sanctuary == planned
+
+    def draw_for(self, player) -> str | None:
+        """The Sanctuary the player places this turn: the next of their plan, or the first one drawn."""
+        wants = self.game.wants(player)
+        plan = self.plans.get(player.name) or []
+        planned = plan.pop(0) if plan else None
+        untouched = self.cards - len(self.top)
+        if untouched >= wants:
+            first = planned if planned is not None and planned not in (WITH_CLUE, WITHOUT_CLUE) else \
+                next((s for s in self.free if self.fits(s, planned)), None)
+            segment = ([first] if first else []) + [s for s in self.free if s != first][:wants - bool(first)]
+            self.free = [s for s in self.free if s not in segment]
+            returned = self.game.pile[untouched:]
+            rest = [s for s in self.game.pile[:untouched] if s not in segment]
+            self.game.pile = segment + rest + returned
+            self.top += segment
+        return next((s for s in self.game.pile[:wants] if self.fits(s, planned)), None)
+
+
+def card_key(ref) -> int | str:
+    """A card as a question names it, by its number or id: a question may write {number: 60, …its own face}."""
+    if isinstance(ref, dict):
+        return ref["number"] if "number" in ref else ref["id"]
+    return ref
+
+
 def you(game: Game):
     return next(p for p in game.players if p.name == YOU)
-
-
-def spread(total: int, slots: int, most: int | None = None) -> list[int]:
-    """total shared over slots as evenly as can be, the larger shares first; at most `most` each (the caller checks
-    total fits)."""
-    share, left = divmod(total, slots)
-    found = [share + (i < left) for i in range(slots)]
-    return found if most is None else [min(most, s) for s in found]
 
 
 def _rises(names: list[str], drawers: dict, placed: int, earlier: int) -> Iterator[dict[str, int]]:
@@ -293,15 +338,18 @@ def _rises(names: list[str], drawers: dict, placed: int, earlier: int) -> Iterat
         yield {name: rises[name] for name in names}
 
 
-def _rows(names: list[str], drawers: dict, rises: dict[str, int], rounds: int, low: int, high: int) -> dict | None:
+def _rows(names: list[str], drawers: dict, rises: dict[str, int], rounds: int, low: int, high: int,
+          clue: set[int] = frozenset(), wanted: dict | None = None) -> dict | None:
     """Rows of `rounds` Regions, all numbers different: a player with k rises beats the Region before in rounds 2 to
-    k + 1 and not after, until the last round, which a drawer wins with their number and the others lose. The drawers
-    with the lowest numbers are laid first, each row from its last Region backwards."""
+    k + 1 and not after, until the last round, which a drawer wins with their number and the others lose; a player in
+    `wanted` has between (low, high) of its numbers in `clue`. The drawers with the lowest numbers are laid first, each
+    row from its last Region backwards."""
     free = set(range(low, high + 1)) - {d["number"] for d in drawers.values()}
     rows = {}
     for name in sorted(names, key=lambda n: (n not in drawers, drawers.get(n, {}).get("number", 0))):
         pattern = [True] * rises[name] + [False] * (rounds - 2 - rises[name]) + [name in drawers]   # steps 2..rounds
-        row = _row(pattern, drawers[name]["number"] if name in drawers else None, free)
+        row = _row(pattern, drawers[name]["number"] if name in drawers else None, free, clue,
+                   (wanted or {}).get(name))
         if row is None:
             return None
         free -= set(row)
@@ -309,17 +357,26 @@ def _rows(names: list[str], drawers: dict, rises: dict[str, int], rounds: int, l
     return {name: rows[name] for name in names}
 
 
-def _row(pattern: list[bool], last: int | None, free: set[int]) -> list[int] | None:
+def _row(pattern: list[bool], last: int | None, free: set[int], clue: set[int] = frozenset(),
+         clues: tuple[int, int] | None = None) -> list[int] | None:
     """A row whose step i beats the one before iff pattern[i] (step 2 first), ending with `last` (or any free number),
-    from free numbers; by depth-first search from the end, largest number below first after a rise, smallest above
-    first after a fall, so that runs keep room."""
+    from free numbers, with between clues[0] and clues[1] of them in `clue` (if given); by depth-first search from the
+    end, largest number below first after a rise, smallest above first after a fall, so that runs keep room, and
+    numbers in `clue` first while the row may take more (fewer Sanctuaries with a clue are needed then)."""
+    low, high = clues if clues is not None else (0, len(pattern) + 1)
+
     def extend(row: list[int], steps: list[bool]) -> list[int] | None:
+        shown = sum(n in clue for n in row)
+        if shown > high or shown + len(steps) < low:
+            return None
         if not steps:
             return row
         rise, head = steps[-1], row[0]
         candidates = sorted((n for n in free if n < head), reverse=True) if rise else \
             sorted(n for n in free if n > head)
-        for number in [c for c in candidates if c not in row][:3]:
+        if clues is not None:
+            candidates.sort(key=lambda n: (n in clue) != (shown < high))   # a stable sort: the order above within each
+        for number in [c for c in candidates if c not in row][:4]:
             found = extend([number] + row, steps[:-1])
             if found is not None:
                 return found
