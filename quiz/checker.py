@@ -120,6 +120,29 @@ class Facts:
 _TYPE_WORDS = {int: "a whole number", bool: "true or false", str: "a text"}
 
 
+class TrackedFacts:
+    """Facts that note every fact read through them: rules bound to them tell which facts their answer depends on.
+    Methods of the facts run against the tracker, so a fact they read is noted too. A game's components (Faraway's
+    cards) are the same at every table: reading them is not noted."""
+
+    def __init__(self, facts: Facts, reads: set):
+        object.__setattr__(self, "_facts", facts)
+        object.__setattr__(self, "_reads", reads)
+        object.__setattr__(self, "_fields", {field.name: not field.metadata.get("component")
+                                             for field in dataclasses.fields(facts)})
+
+    def __getattr__(self, name: str):
+        if name in self._fields:
+            if self._fields[name]:
+                self._reads.add(name)
+            return getattr(self._facts, name)
+        member = getattr(type(self._facts), name)
+        return member.__get__(self) if hasattr(member, "__get__") else member
+
+    def __setattr__(self, name, value):
+        raise dataclasses.FrozenInstanceError(name)
+
+
 class Rules:
     """A game's rules bound to its facts (a frozen dataclass, the game's FACTS): they come in, nothing is read on the
     side. The same rules bound to other facts (a rule set, a house rule) answer for that table.
@@ -138,11 +161,13 @@ class Rules:
         _beliefs(cls)
         _legality_checks(cls)
 
-    def __init__(self, facts: Facts):
+    def __init__(self, facts: Facts, reads: set | None = None):
+        """These rules bound to one table's facts; with `reads`, a set every fact they read is noted in: the facts an
+        answer depends on."""
         if not isinstance(facts, self.FACTS):
             raise TypeError(f"{type(self).__name__} takes its facts as {self.FACTS.__name__}, "
                             f"got {type(facts).__name__}")
-        self.facts = facts
+        self.facts = facts if reads is None else TrackedFacts(facts, reads)
 
     @classmethod
     def bind(cls, game: dict):

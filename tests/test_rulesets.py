@@ -11,7 +11,7 @@ from rules_reading import GAMES, RULES
 from quiz import games
 from quiz.checker import read_game
 from quiz.site.problems import Problems
-from quiz.site.rulesets import Table, bound_with_reads, load_rule_sets
+from quiz.site.rulesets import Table, load_rule_sets
 
 WITH_SETS = [game for game in GAMES if (RULES / game / "sets.yml").exists()]
 
@@ -59,13 +59,15 @@ def test_the_fixture_game_tables_and_projections(tmp_path):
 
 def test_a_checker_notes_the_facts_it_reads():
     farkle = rule_sets("farkle")
-    checker, reads = bound_with_reads(games.load("farkle").CHECKER, farkle.base)
+    reads: set = set()
+    checker = games.load("farkle").CHECKER(farkle.base, reads)
     assert checker.best_score([1, 1, 5]) == 250 and reads == {"scoring", "dice"}
     reads.clear()
     assert checker.game_ends(10000) is False and reads == {"target", "ends_at_target"}   # more than: no further read
     reads.clear()
     ends_at = dataclasses.replace(farkle.base, ends_at_target=True)
-    checker, reads = bound_with_reads(games.load("farkle").CHECKER, ends_at)
+    reads = set()
+    checker = games.load("farkle").CHECKER(ends_at, reads)
     assert checker.game_ends(10000) is True and "final_round" in reads
 
 

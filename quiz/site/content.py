@@ -14,7 +14,7 @@ from quiz.checker import MalformedInput, Presentation, Rules, Witnesses
 from quiz.site import codes
 from quiz.site.languages import rules_dir, site_languages
 from quiz.site.problems import ContentError, Problems
-from quiz.site.rulesets import RuleSets, bound_with_reads, load_rule_sets
+from quiz.site.rulesets import RuleSets, load_rule_sets
 from quiz.site.source import check_schema, line_at, line_of, load_yaml, plain, schema
 from quiz.site.wording import Wording, resolve
 
@@ -225,7 +225,8 @@ class Game:
             found = {}
             parts = len(self.presentation.derived_parts())
             for index in range(parts or 1):      # each part's numbers read what that part reads, no more
-                checker, reads = bound_with_reads(type(self.checker), self.rule_sets.base)
+                reads: set = set()
+                checker = type(self.checker)(self.rule_sets.base, reads)
                 presentation = type(self.presentation)(checker)
                 values = presentation.derived_parts()[index]() if parts else presentation.derived_facts()
                 found.update({name: set(reads) for name in values})

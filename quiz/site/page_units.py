@@ -8,7 +8,6 @@ import json
 from typing import Any, Callable
 
 from quiz.site.content import Entry, Game
-from quiz.site.rulesets import bound_with_reads
 from quiz.site.wording import placeholder_paths
 
 
@@ -83,7 +82,8 @@ class Units:
 
     def presentation_reads(self, call: Callable[[Any], Any]) -> tuple[str, ...]:
         """The facts something the presentation computes reads (noted at the default table)."""
-        checker, reads = bound_with_reads(type(self.game.checker), self.sets.base)
+        reads: set = set()
+        checker = type(self.game.checker)(self.sets.base, reads)
         call(type(self.game.presentation)(checker))
         return tuple(sorted(reads))
 

@@ -277,33 +277,3 @@ def load_rule_sets(game_dir: Path, game_id: str, base: Facts | None, problems: P
 # --- what a result depends on, and the tables that differ in it -------------------------------------------------------
 
 SCORING = "scoring"     # the name a table of options goes by among the facts a result depends on
-
-
-class TrackedFacts:
-    """Facts that note every fact read through them: a checker bound to them tells which facts its answer depends on.
-    Methods of the facts run against the tracker, so a fact they read is noted too."""
-
-    def __init__(self, facts: Facts, reads: set):
-        object.__setattr__(self, "_facts", facts)
-        object.__setattr__(self, "_reads", reads)
-        object.__setattr__(self, "_fields", {field.name: not field.metadata.get("component")
-                                             for field in dataclasses.fields(facts)})
-
-    def __getattr__(self, name: str):
-        if name in self._fields:
-            if self._fields[name]:      # a game's components (Faraway's cards) are the same at every table: not noted
-                self._reads.add(name)
-            return getattr(self._facts, name)
-        member = getattr(type(self._facts), name)
-        return member.__get__(self) if hasattr(member, "__get__") else member
-
-    def __setattr__(self, name, value):
-        raise dataclasses.FrozenInstanceError(name)
-
-
-def bound_with_reads(rules_class: type, facts: Facts) -> tuple[Any, set]:
-    """A checker of rules_class bound to facts that note what it reads, and the set they note it in."""
-    reads: set = set()
-    checker = rules_class.__new__(rules_class)
-    checker.facts = TrackedFacts(facts, reads)
-    return checker, reads

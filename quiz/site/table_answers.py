@@ -15,7 +15,6 @@ from quiz.site.question_words import word
 from quiz.site.content import Game, Question, Site, holds
 from quiz.site.memo import Memo
 from quiz.site.problems import Problems
-from quiz.site.rulesets import bound_with_reads
 from quiz.site.wording import placeholder_paths, resolve
 
 NO_ANSWER = -1   # a table at which the question describes no game that can happen
@@ -71,7 +70,8 @@ def at_tables(game: Game, question: Question, drawn: dict, lang: str) -> AtTable
 
 def _answer_at(game: Game, question: Question, drawn: dict, facts, derived_sources: set, derived: dict):
     """At one table: (givens, answer, result, beliefs) or None, and the facts read to find it."""
-    checker, reads = bound_with_reads(type(game.checker), facts)
+    reads: set = set()
+    checker = type(game.checker)(facts, reads)
     values = game.table_values(facts)
     shown = holds(question.presumes, values)      # its texts fit this table; else its answer is only compared with
     for source in derived_sources:
