@@ -313,6 +313,11 @@ class Presentation:
         """JSON written next to the game's pages for the browser to look answers up in, by file name."""
         return {}
 
+    def score_sheets(self, words: dict, say: Any) -> dict[str, dict]:
+        """Score sheets the pages offer (a `score-sheet` section entry): id -> the cards and words in one language that
+        its script scores a player's cards with, written as <game>/<id>.json in that language."""
+        return {}
+
     def text_formatters(self) -> dict[str, Callable[[Any, dict, Any], str]]:
         """Placeholder filters only this game needs, e.g. {tableau.regions|row}: name -> f(value, words, say) giving
         the words, where words is the language's `words:` and say its quiz.site.wording.Wording: say(noun, n) counts

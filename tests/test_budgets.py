@@ -8,12 +8,13 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 
-from rules_reading import GAMES, LANGUAGES, all_pages, gzipped, lang_prefix
+from rules_reading import LANGUAGES, all_pages, gzipped, lang_prefix
 
 FIRST_LOAD_BUDGET = 80 * 1024   # everything a page loads before anyone touches it: HTML, CSS, JS, icon, gzip
 OWN_BUDGET = 12 * 1024          # of that, our own JS + CSS
 HTML_BUDGET = 16 * 1024         # one page's HTML
-LAZY_JSON = ("practice.json",)   # and every calculator's table: fetched only when practice starts or a die is tapped
+LAZY_JSON = ("practice.json",)   # and every calculator's table and score sheet's cards: fetched only when practice
+                                 # starts, a die is tapped or the sheet is first used
 OWN_EVERYWHERE = {"site.css", "site.js"}
 PAGES = all_pages() + ["404.html"]
 
@@ -68,6 +69,8 @@ def test_each_page_loads_only_the_scripts_it_uses(site_dir, lang, page):
         wanted.add("quiz.js")
     if 'class="rr-calc"' in html:
         wanted.add("dice.js")
+    if 'class="rr-sheet"' in html:
+        wanted.add("sheet.js")
     assert {f.name for f in own} == wanted
     assert sum(gz(f.read_bytes()) for f in own) <= OWN_BUDGET
 
@@ -84,8 +87,8 @@ def test_only_stylesheets_hold_up_the_first_paint(site_dir, lang, page):
 
 def test_lazy_json_is_not_loaded_by_the_page_itself(site_dir):
     for lang in LANGUAGES:
-        for game in GAMES:
-            html = (site_dir / f"{lang_prefix(lang)}{game}/index.html").read_text(encoding="utf-8")
-            tables = re.findall(r'data-(?:table|advice)="([^"]+)"', html)
+        for page in [page for page in all_pages() if page]:
+            html = page_file(site_dir, f"{lang_prefix(lang)}{page}").read_text(encoding="utf-8")
+            tables = re.findall(r'data-(?:table|advice|file)="([^"]+)"', html)
             for name in LAZY_JSON + tuple(tables):
                 assert f'src="{name}"' not in html and f'href="{name}"' not in html

@@ -29,12 +29,21 @@ GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "rulebook_refs": {"pages"},
                           "add": {"face"}, "best": {"points"}, "with": {"set_aside"}, "value": {"value"},
                           "advice_roll": {"keep", "points", "left", "roll", "bank"},
                           "advice_bank": {"keep", "points", "left", "roll", "bank"},
-                          "advice_must_roll": {"keep", "points", "left", "minimum"}}
+                          "advice_must_roll": {"keep", "points", "left", "minimum"},
+                          # a score sheet's: its players and rounds numbered by the page, the rest by its script
+                          **{field: set(names.split()) for field, names in (
+                              ("player", "player"), ("round", "round"), ("remove", "card"), ("total", "fame"),
+                              ("region", "number"), ("sanctuary", "features"), ("line", "card reason fame"),
+                              ("always", "fame"), ("counted", "count per"), ("sight_counted", "sight counted"),
+                              ("not_number", "value"), ("outside", "value"), ("twice", "number"),
+                              ("both_rows", "number"), ("too_many", "chosen found"), ("sanctuary_twice", "card"),
+                              ("sanctuary_both", "card"), ("wins", "player fame"), ("tie", "fame player number"))}}
 # left in the text for the calculator's script
 BROWSER_PLACEHOLDERS = {"face", "points", "set_aside", "keep", "left", "roll", "bank", "minimum"}
 # Sections whose texts are the same at every table of a game's rule sets: what the sources say, the tools' own words,
 # the numbers table's entries (the table changes whole), the rule sets' page itself.
-SAME_AT_EVERY_TABLE = {"sources", "teach-source", "numbers", "calculator", "computed-table", "rule-sets"}
+SAME_AT_EVERY_TABLE = {"sources", "teach-source", "numbers", "calculator", "computed-table", "rule-sets",
+                       "score-sheet"}
 DIGITS = re.compile(r"\d+")
 CONDITION = re.compile(r"^\s*(\S+)\s*(==|!=|<=|>=|<|>)\s*(\S+)\s*$")
 COMPARE = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge, "<": operator.lt,

@@ -7,15 +7,19 @@ import itertools
 import json
 import re
 from fractions import Fraction
+from pathlib import Path
 
+import rcssmin
 from babel import Locale
 from babel.numbers import format_decimal as babel_decimal
 from babel.numbers import format_percent as babel_percent
 from babel.units import format_unit
+from markupsafe import Markup
 
 from quiz.site import anki, answers, speech
 from quiz.site.practice import Practice
-from quiz.site.content import BROWSER_PLACEHOLDERS, SAME_AT_EVERY_TABLE, Game, Question, Section, Site
+from quiz.site.content import (BROWSER_PLACEHOLDERS, GENERATOR_PLACEHOLDERS, SAME_AT_EVERY_TABLE, Game, Question,
+                               Section, Site)
 from quiz.site.languages import site_languages
 from quiz.site.memo import Memo
 from quiz.site.page_units import Units
@@ -43,10 +47,13 @@ SECTION_MACROS = {
     "variant": "variant", "remember": "remember", "sources": "paragraphs", "calculator": "calculator",
     "computed-table": "computed_table", "sentences": "ordered", "goal": "paragraphs", "setup": "paragraphs",
     "round": "ordered", "scoring": "ordered", "end": "paragraphs", "mistakes": "mistakes", "teach-source": "paragraphs",
-    "rule-sets": "rule_sets",
+    "rule-sets": "rule_sets", "score-sheet": "score_sheet",
 }
 # Section macros that give their section a heading with the section kind as its anchor: the refresher's jump bar.
 HEADED_MACROS = {"paragraphs", "titled", "numbers", "forget", "variant", "remember", "ordered", "mistakes", "rule_sets"}
+# A score sheet's texts the page needs before its cards are fetched (the rest ride in its JSON file with the cards).
+SHEET_PAGE_TEXTS = ("no_data", "unkept", "corrupt")
+SHEET_STYLE = Path(__file__).resolve().parent / "templates" / "score-sheet.css"
 # Pictures drawn as a block of their own, not inside the line (see laid_out()).
 BLOCK_PICTURES = {"cards"}
 LEADING_PUNCTUATION = re.compile(r"^[\s.,;:]+")
@@ -92,6 +99,12 @@ def page_span(pages: tuple[int, ...]) -> str:
     if run:
         parts.append(run)
     return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in parts)
+
+
+@functools.cache
+def sheet_style() -> Markup:
+    """A score sheet's style, minified, for its page only (other pages' first load has no room for it)."""
+    return Markup(rcssmin.cssmin(SHEET_STYLE.read_text(encoding="utf-8")))
 
 
 @functools.lru_cache(maxsize=8192)   # `mkdocs serve` draws the same variants again after every edit
@@ -170,7 +183,8 @@ class Writer:
         own = self.texts.get("headings") or {}
         data = {"kind": section.kind, "macro": SECTION_MACROS[section.kind], "quiz": self.ui["quiz"],
                 "heading": self.fill(own.get(section.kind) or self.ui["sections"].get(section.kind, "")),
-                "entries": [self.entry(e, section.kind not in SAME_AT_EVERY_TABLE) for e in section.entries]}
+                "entries": [self.entry(e, section.kind not in SAME_AT_EVERY_TABLE) for e in section.entries]
+                if section.kind != "score-sheet" else []}
         if section.kind == "numbers":
             labels = self.ui["labels"]
             data["labels"] = {"rule": own.get("numbers_rule", labels["rule"]),
@@ -202,6 +216,8 @@ class Writer:
                         table["id"], self.units.presentation_reads(lambda presentation: presentation.computed_tables()),
                         lambda facts, entry_id=table["id"]: self.computed_rows(entry_id, self.game.at_table(facts)[1])):
                     table["u"] = table["id"]
+        elif section.kind == "score-sheet":
+            data.update(sheets=[self.score_sheet(e) for e in section.entries], style=sheet_style())
         elif section.kind == "rule-sets":
             data["heading"] = self.field(section.entries[0].id, "title")
             data.update(self.set_words().page(), labels={**self.ui["rule_sets"], "colon": self.ui["labels"]["colon"]})
@@ -219,7 +235,41 @@ class Writer:
         return question.kind != "yesno", len(text.split())
 
     def sections(self, page: str) -> list[dict]:
-        return [self.section(s) for s in self.game.pages[page]]
+        made = [self.section(s) for s in self.game.pages[page]]
+        for sheet in (sheet for data in made for sheet in data.get("sheets", ())):
+            sheet["file"] = ("" if page == "refresher" else "../") + sheet["file"]     # next to the refresher
+        return made
+
+    # --- a score sheet: the page's controls, and its cards and texts in a file fetched when the sheet is first used --
+
+    def sheet_texts(self, entry_id: str) -> dict[str, str]:
+        """A score sheet's texts: the facts filled in, what its script fills in ({card}, {fame}, …) left as it is."""
+        return {field: self.fill(text, {name: f"{{{name}}}" for name in GENERATOR_PLACEHOLDERS.get(field, ())})
+                for field, text in self.texts["entries"][entry_id].items()}
+
+    def score_sheet(self, entry) -> dict:
+        """The sheet as the page draws it: two players (the second hidden until asked for), a field for each round's
+        Region, the texts its script shows before its file is in."""
+        texts, raw = self.sheet_texts(entry.id), self.texts["entries"][entry.id]
+        return {"id": entry.id, "file": f"{entry.id}.json", "texts": texts, "store": f"rr-sheet-{self.game.id}",
+                "players": [self.fill(raw["player"], {"player": n}) for n in (1, 2)],
+                "rounds": [(n, self.fill(raw["round"], {"round": n}))
+                           for n in range(1, self.sheet_tools()[entry.id]["rounds"] + 1)],
+                "ui": {name: texts[name] for name in SHEET_PAGE_TEXTS}}
+
+    def sheet_tools(self) -> dict[str, dict]:
+        """The presentation's score sheets in this language (score_sheets()): cards, their words, a row's length."""
+        if "_sheet_tools" not in self.__dict__:
+            self._sheet_tools = self.game.presentation.score_sheets(self.texts.get("words") or {}, self.wording)
+        return self._sheet_tools
+
+    def score_sheet_files(self) -> dict[str, str]:
+        """Each score sheet's file in this language: its cards, their words and the sheet's texts (score_sheets())."""
+        return {f"{self.game.id}/{entry.id}.json": json.dumps(
+                    {**self.sheet_tools()[entry.id], "lang": self.lang, "ui": self.sheet_texts(entry.id)},
+                    ensure_ascii=False, separators=(",", ":"))
+                for sections in self.game.pages.values() for section in sections if section.kind == "score-sheet"
+                for entry in section.entries}
 
     # --- questions ----------------------------------------------------------------------------------------------------
 
@@ -458,7 +508,8 @@ class Writer:
         """quiz.js where the page asks questions, dice.js where it has a calculator; nothing else loads them."""
         sections = self.game.pages.get(name, [])
         asks = name == "quiz" or (name == "refresher" and bool(self.game.questions))
-        return (["quiz.js"] if asks else []) + (["dice.js"] if any(s.kind == "calculator" for s in sections) else [])
+        return ((["quiz.js"] if asks else []) + (["dice.js"] if any(s.kind == "calculator" for s in sections) else [])
+                + (["sheet.js"] if any(s.kind == "score-sheet" for s in sections) else []))
 
     @staticmethod
     def jumps(sections: list[dict]) -> list[dict]:
@@ -475,7 +526,10 @@ class Writer:
         sections = self.sections("refresher")
         page = {**self.page("refresher"), "marker": bool(self.game.questions), "jumps": self.jumps(sections),
                 "beliefs_file": f"quiz/{BELIEFS_FILE}", "questions_file": f"quiz/{PRACTICE_FILE}",
-                "teach_link": self.ui["labels"]["teach_link"], "sections": sections}
+                "teach_link": self.ui["labels"]["teach_link"], "sections": sections,
+                # an extra page the game's texts give a link to (<name>_link), beside the teach page's
+                "extra_links": [{"text": self.plain(f"{name}_link"), "target": f"{name}.md"}
+                                for name in self.game.extra_pages() if f"{name}_link" in self.texts]}
         return render("refresher.md.j2", page=page)
 
     def teach(self) -> str:
@@ -517,6 +571,7 @@ class Writer:
             pages[f"{game}/{name}.md"] = self.extra_page(name)
         for file_name, data in self.game.presentation.data_files().items():
             pages[f"{game}/{file_name}"] = json.dumps(data, separators=(",", ":"))
+        pages.update(self.score_sheet_files())
         if self.game.rule_sets is not None:
             pages.update(self.files_at_tables())
             pages[f"{game}/{RULES_FILE}"] = self.rules_file()      # last: the other files add their keys to it

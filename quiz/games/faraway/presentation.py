@@ -7,7 +7,12 @@ from typing import Any
 
 from quiz.checker import Presentation
 from quiz.games.faraway.beliefs import Faraway
-from quiz.games.faraway.components import WONDERS
+from quiz.games.faraway.components import COLOURS, WONDERS
+
+
+def listed(items: list[str], phrases: dict) -> str:
+    """Two items joined by "and", more as "A, B and C" (`list`, then `needed`): "1 stone, 1 chimera and 1 thistle"."""
+    return phrases["list"].join(items[:-1]) + phrases["needed"] + items[-1] if len(items) > 1 else "".join(items)
 
 
 class FarawayPresentation(Presentation):
@@ -60,7 +65,7 @@ class FarawayPresentation(Presentation):
         requires = scoring.get("requires") or {}
         needed = [say(w, requires[w]) for w in WONDERS if requires.get(w)]
         if needed:
-            text = phrases["requires"].format(scoring=text, needed=phrases["needed"].join(needed))
+            text = phrases["requires"].format(scoring=text, needed=listed(needed, phrases))
         return text
 
     def region_faces(self, regions: list) -> list[dict]:
@@ -88,13 +93,13 @@ class FarawayPresentation(Presentation):
         scores: Region 54 (…)"."""
         phrases = words["describe"]
 
-        def listed(counts: dict[str, int]) -> str:
-            return phrases["needed"].join(say(wonder, count) for wonder, count in counts.items())
+        def counted(counts: dict[str, int]) -> str:
+            return listed([say(wonder, count) for wonder, count in counts.items()], phrases)
 
         missing = {wonder: sight["sees"][wonder] for wonder, count in sight["needs"].items()
                    if sight["sees"][wonder] < count}
-        text = phrases["sight_short" if missing else "sight"].format(needs=listed(sight["needs"]),
-                                                                     sees=listed(missing or sight["sees"]))
+        text = phrases["sight_short" if missing else "sight"].format(needs=counted(sight["needs"]),
+                                                                     sees=counted(missing or sight["sees"]))
         if sight["left"]:
             cards = [phrases["sight_card"].format(number=say.number(region["number"]),
                                                   features=phrases["features"].join(
@@ -104,13 +109,41 @@ class FarawayPresentation(Presentation):
         return text
 
     def draw_regions(self, regions: list, words: dict, say) -> dict:
-        """A row of Regions as cards, left to right; a full row numbers the cards in scoring order (right to left)."""
+        """A row of Regions as cards, left to right, each drawn with its face's icons, and a legend of the icons the row
+        shows; a full row numbers the cards in scoring order (right to left)."""
         regions = self.region_faces(regions)
         full = len(regions) == self.rules.facts.rounds
         cards = [{"title": say.number(region["number"]), "lines": self._features(region, words, say, "quest"),
-                  "tone": region.get("colour"), "order": say.number(len(regions) - i) if full else None}
+                  "tone": region.get("colour"), "order": say.number(len(regions) - i) if full else None,
+                  "face": self.drawn_face(region)}
                  for i, region in enumerate(regions)]
-        return {"kind": "cards", "cards": cards, "caption": words["describe"]["scoring_order"] if full else None}
+        used = {kind for card in cards for kind in [*card["face"]["marks"], *card["face"]["needs"],
+                                                    *(card["face"]["per"] or [])]}
+        used |= {"night"} if any(card["face"]["night"] for card in cards) else set()
+        used |= {"needs"} if any(card["face"]["needs"] for card in cards) else set()
+        legend = [{"icon": kind, "word": words["describe"]["night"] if kind == "night" else
+                   words["describe"]["legend_needs"] if kind == "needs" else words["per"][kind]}
+                  for kind in ("night", *WONDERS, "clue", "needs") if kind in used]
+        return {"kind": "cards", "cards": cards, "caption": words["describe"]["scoring_order"] if full else None,
+                "legend": legend}
+
+    @staticmethod
+    def drawn_face(card: dict) -> dict:
+        """What a card shows, as the icons the page draws it with (the template's `face` macro; docs/assets/sheet.js
+        draws the score sheet's alike): the night symbol, its wonders and clues, and its quest: the wonders it needs,
+        its fame and the icons of what the fame is paid per."""
+        def icons(counts: dict) -> list[str]:
+            return [wonder for wonder in WONDERS for _ in range(counts.get(wonder, 0))]
+
+        quest, per = card.get("quest"), None
+        if quest and quest["per"] is not None:
+            kind = quest["per"]
+            per = list(WONDERS) if kind == "wonder-set" else [kind] if kind in (*WONDERS, "clue", "night") else \
+                [f"c-{colour}" for colour in (COLOURS if kind == "colour-set" else
+                                              kind if isinstance(kind, tuple) else (kind,))]
+        return {"night": card["night"], "marks": icons(card["wonders"]) + ["clue"] * card["clues"],
+                "needs": icons(quest["requires"]) if quest else [], "fame": quest["fame"] if quest else None,
+                "per": per}
 
     def describe_sanctuaries(self, sanctuaries: list, words: dict, say) -> str:
         """Your Sanctuaries with what each shows: "no Sanctuaries", "1 Sanctuary (red, night symbol)", "2 Sanctuaries:
@@ -137,3 +170,40 @@ class FarawayPresentation(Presentation):
         rest = phrases["needed"].join(self._features({**sanctuary, "colour": None}, words, say, "task"))
         frame = ("coloured_with" if rest else "coloured") if colour else ("with" if rest else "plain")
         return phrases[f"sanctuary_{frame}"].format(colour=colour, features=rest)
+
+    # --- the score sheet (the extra page `score`: a `score-sheet` section, scored in the browser by assets/sheet.js) --
+
+    def sheet_cards(self) -> dict[str, dict]:
+        """Every card's printed face as the score sheet's script scores it: Regions by number, Sanctuaries by id in the
+        card list's order. A face is {colour (None: a grey Sanctuary), night, clues, wonders and requires (counts of
+        stone, chimera, thistle), fame, per (None: fixed fame; two colours as a list)}."""
+        def face(card) -> dict:
+            return {"colour": card.colour, "night": card.night, "clues": card.clues, "wonders": list(card.wonders),
+                    "requires": list(card.requires), "fame": card.fame,
+                    "per": list(card.per) if isinstance(card.per, tuple) else card.per}
+
+        cards = self.rules.facts.cards
+        return {"regions": {str(card.key): face(card) for card in cards.regions},
+                "sanctuaries": {card.key: face(card) for card in cards.sanctuaries}}
+
+    def score_sheets(self, words: dict, say) -> dict[str, dict]:
+        """The score sheet's cards in one language, by its entry id: every face (sheet_cards), each card's words as the
+        quiz describes it ("blue, 1 clue, quest: 16 fame, needs 2 stones and 2 chimeras"), the words its reasons are
+        made of (counts with their plural forms, colours, what a card scores per, a requirement against what it sees),
+        and the bounds of a row: its most Regions and the numbers printed."""
+        phrases, facts, cards = words["describe"], self.rules.facts, self.rules.facts.cards
+
+        def described(card, scoring_key: str) -> str:
+            return phrases["features"].join(self._features(card.face(), words, say, scoring_key))
+
+        return {"score-sheet": {
+            "cards": self.sheet_cards(),
+            "described": {"regions": {str(card.key): described(card, "quest") for card in cards.regions},
+                          "sanctuaries": {card.key: described(card, "task") or phrases["plain_sanctuary"]
+                                          for card in cards.sanctuaries}},
+            "words": {**{noun: words[noun] for noun in (*WONDERS, "clue", "fame", "sanctuary")},
+                      "colours": words["colours"], "per": words["per"],
+                      "face": phrases["card"],     # a card named with its features: "{number} ({features})"
+                      **{name: phrases[name] for name in ("sight", "sight_short", "needed", "list", "features")}},
+            "rounds": facts.rounds, "numbers": [facts.number_min, facts.number_max],
+            "wonders": list(WONDERS)}}
