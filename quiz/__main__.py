@@ -37,11 +37,11 @@ def main(argv: list[str] | None = None) -> int:
         from quiz.site.pipeline import load_site
 
         if args.fix:
-            from quiz.site.typography import fix_typography, spaced_languages
+            from quiz.site.typography import apostrophes, fix_typography, spaced_languages
 
             root = args.rules or rules_dir()
-            for path, count in fix_typography(root, spaced_languages(root)).items():
-                print(f"{path}: no-break spaces put into {count} text(s)")
+            for path, count in fix_typography(root, spaced_languages(root), apostrophes(root)).items():
+                print(f"{path}: no-break spaces and apostrophes put into {count} text(s)")
 
         site = load_site(args.rules or rules_dir(), verify=args.command in ("verify", "witness"))
     except ContentError as error:

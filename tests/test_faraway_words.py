@@ -11,10 +11,10 @@ faraway = faraway_package.default()
 
 TWO_SANCTUARIES = ["clue-stone", "yellow-clue"]      # grey with a clue and a stone; yellow with a clue
 SAID = {
-    "en": "2 Sanctuaries: one with 1 stone and 1 clue and a yellow one with 1 clue",
-    "de": "2 Heiligtümer: eines (1 Stein und 1 Hinweis-Symbol) und ein gelbes (1 Hinweis-Symbol)",
-    "fr": "2 Sanctuaires, un avec 1 pierre et 1 Indice et un jaune avec 1 Indice",
-    "tr": "2 Sığınak var: üzerinde 1 taş ve 1 ipucu olan bir tane ve sarı, üzerinde 1 ipucu olan bir tane",
+    "en": "2 Sanctuaries: a grey one (1 stone and 1 clue) and a yellow one (1 clue)",
+    "de": "2 Heiligtümer: ein graues (1 Stein und 1 Hinweis-Symbol) und ein gelbes (1 Hinweis-Symbol)",
+    "fr": "avez 2 Sanctuaires : un gris (1 pierre et 1 Indice) et un jaune (1 Indice)",     # "Vous {…}."
+    "tr": "2 Sığınak var: gri bir tane (1 taş ve 1 ipucu) ve sarı bir tane (1 ipucu)",
 }
 
 
@@ -27,7 +27,9 @@ def row(with_chimera: int) -> dict:
 
 @pytest.mark.parametrize("lang", SAID)
 def test_two_sanctuaries_are_a_clause_each_not_one_bracket(site, lang):
-    """'(2 clues; yellow)' read as one card with both; each Sanctuary is its own clause, its colour an adjective."""
+    """'(2 clues; yellow)' read as one card with both; "one with 1 stone and 1 clue and a yellow one" as one card with a
+    stone, a clue and a yellow one: each Sanctuary is its own clause, its colour an adjective, what it shows in
+    brackets (review 5 D5, T10)."""
     game = next(g for g in site.games if g.id == "faraway")
     said = game.wording(lang).fill("{s|sanctuaries}", {"s": TWO_SANCTUARIES})
     assert said.replace("\u00a0", " ") == SAID[lang]

@@ -276,6 +276,28 @@ def test_lint_fix_puts_back_the_french_no_break_spaces_and_nothing_else(tmp_path
     load_site(rules)
 
 
+def test_lint_fix_puts_back_the_french_apostrophe_and_nothing_else(tmp_path):
+    """French writes ’ (ui.fr.yml labels.apostrophe, as seed 001 does): a text typed with ' is RR114, and `python -m
+    quiz lint --fix` puts the typographic one back, in texts only, single-quoted ones too; the files read back as they
+    were written by hand."""
+    from quiz.site.typography import apostrophes, fix_typography
+
+    rules = fixture_rules(tmp_path / "rules")
+    files = [rules / "ui.fr.yml", *rules.glob("*/*.fr.yml")]
+    written = {path: path.read_text(encoding="utf-8") for path in files}
+    assert sum(text.count("\u2019") for text in written.values()) > 10
+    for path, text in written.items():
+        path.write_text("\n".join(line if line.lstrip().startswith("#") or "apostrophe:" in line else
+                                  line.replace("\u2019", "'") for line in text.split("\n")), encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_site(rules)
+    assert {p.code for p in caught.value.problems} == {"RR114"}
+    assert apostrophes(rules)["fr"] == "\u2019"
+    assert fix_typography(rules, [], apostrophes(rules))
+    assert {path: path.read_text(encoding="utf-8") for path in files} == written
+    load_site(rules)
+
+
 def test_problem_codes_are_named_constants_and_every_one_is_raised():
     """A problem code is written by its name (codes.WRONG_ANSWER), never as a string ("RR301") that a typo would slip
     past; every name quiz/site/codes.py defines is raised somewhere (read from the source, not only where a fixture

@@ -70,6 +70,12 @@ COUNT_STARTS_CLAUSE = Code(
 BARE_LABEL = Code(
     "RR116", "a card named by a bare label (\"Bölge 60\") in a language that numbers it before its name "
              "(labels.numbered)")
+ONE_IN_WORDS = Code(
+    "RR118", "a count of one written as a digit before the word after which its language says it in words "
+             "(labels.one_in_words: Turkish \"1 tanesini\" for \"birini\")")
+NESTED_LABEL = Code(
+    "RR119", "a text with brackets inside brackets, or a rule's value words with a colon of their own (the page writes "
+             "them after the rule's name and a colon: \"Two triplets: no bonus: …\")")
 SECOND_WORD = Code(
     "RR117", "a second word for one thing in a language, where the game's glossary.yml names the one its pages use")
 

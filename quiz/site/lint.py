@@ -415,6 +415,51 @@ def lint_apostrophes(site: Site, problems: Problems) -> None:
                         break
 
 
+def lint_one_in_words(site: Site, problems: Problems) -> None:
+    """A count of one before the word after which a language says it in words (labels.one_in_words): Turkish "1
+    tanesini tut", where seed 003 says "Birini tutarsın". The digit typed, or a fact of value 1 as a placeholder
+    without a filter; a word filter ({sanctuary_keep|one_of}) says it in words and stays bound to the fact."""
+    values: dict[str, Any] = {}
+    for game in site.games:
+        values.update({name: value for name, value in game.values().items() if type(value) is int})
+    for lang in site.languages:
+        word = ((site.ui.get(lang) or {}).get("labels") or {}).get("one_in_words")
+        if not word:
+            continue
+        counted = re.compile(rf"(?:(?<![\d.,])1|\{{(\w+)\}}) {re.escape(word)}")
+        for path, texts in _text_files(site, lang):
+            for key_path, text in strings_in(texts):
+                for found in counted.finditer(text):
+                    if found.group(1) is None or values.get(found.group(1)) == 1:
+                        problems.add(path, _where(texts, key_path), ".".join(map(str, key_path)),
+                                     codes.ONE_IN_WORDS, f"{found.group()!r}: {lang} says one in words here "
+                                     f"(labels.one_in_words {word!r}): write a word, for a fact a word filter such as "
+                                     f"{{{found.group(1) or 'fact'}|one_of}}")
+
+
+RULE_WORDS = ("value", "none", "on", "off")     # rule_sets.rules.<rule>: words a page writes after "<name>: "
+
+
+def lint_nested_labels(site: Site, problems: Problems) -> None:
+    """Brackets inside brackets ("1,500 (no line of its own (as three pairs))") read as a slip in any text; and a
+    rule's value words with a colon of their own are written after its name and a colon ("Two triplets: no bonus:
+    two separate threes"), two colons in one label (content-review-5 S3)."""
+    for lang in site.languages:
+        for path, texts in _text_files(site, lang):
+            for key_path, text in strings_in(texts):
+                where, depth, deepest = ".".join(map(str, key_path)), 0, 0
+                for char in strip_placeholders(text):
+                    depth += {"(": 1, ")": -1}.get(char, 0)
+                    deepest = max(deepest, depth)
+                colon = len(key_path) >= 4 and key_path[:2] == ("rule_sets", "rules") and key_path[3] in RULE_WORDS \
+                    and ":" in strip_placeholders(text)
+                if deepest > 1 or colon:
+                    problems.add(path, _where(texts, key_path), where, codes.NESTED_LABEL,
+                                 f"{text!r}: brackets inside brackets" if deepest > 1 else
+                                 f"{text!r}: a colon inside a rule's words, which the page writes after the rule's "
+                                 f"name and a colon (use a dash)")
+
+
 # Section kinds whose entries' text starts a line of the page's Markdown (a paragraph, or an item after "1. ").
 LINE_START_KINDS = {"summary", "exceptions", "turn", "sources", "sentences", "goal", "setup", "scoring", "end",
                     "teach-source", "computed-table"}
@@ -628,5 +673,7 @@ def lint_site(site: Site, problems: Problems, memo: Memo | None = None) -> None:
             lint_texts_at_tables(site, game, problems, memo)
     lint_typography(site, problems)
     lint_apostrophes(site, problems)
+    lint_one_in_words(site, problems)
+    lint_nested_labels(site, problems)
     lint_glossaries(site, problems)
     lint_typed_dates(site, problems)
