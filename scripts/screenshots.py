@@ -1,6 +1,6 @@
 """Phone screenshots for the README (media/*.png), taken in Debian's Chromium from a built site/: the refresher's
 re-read line after two misses, a dice question, a Faraway row drawn as cards, a table's Farkle rules chosen and the
-calculator scoring by them. Run: make screenshots."""
+calculator scoring by them, Faraway's score sheet filled in. Run: make screenshots."""
 from __future__ import annotations
 
 import functools
@@ -16,6 +16,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from browsing import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402  (the browser set-up the tests use)
 
 PHONE = {"width": 390, "height": 844}
+# The score sheet's example (tests/test_faraway_sheet.py EXAMPLE, worked out by hand there: 26 fame)
+SHEET_ROW = [9, 14, 22, 30, 40, 47, 52, 60]
+SHEET_SANCTUARIES = ["yellow-4-per-colour-set", "red-1-per-red", "clue-stone"]
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
@@ -62,6 +65,24 @@ def main(site: Path = ROOT / "site", media: Path = ROOT / "media") -> None:
             fresh.evaluate("scrollTo(0, document.querySelector('.rr-tool').getBoundingClientRect().top + scrollY - 70)")
             fresh.wait_for_timeout(400)         # the header's title swaps on scroll: shoot once it has
             fresh.screenshot(path=media / f"rules-calculator-{lang}.png")
+            fresh.close()
+        # Faraway's score sheet: a final row and three Sanctuaries typed in, the reasons in the order of scoring.
+        for prefix, lang in (("de/", "de"), ("tr/", "tr")):
+            fresh = browser.new_page(viewport=PHONE, device_scale_factor=2)
+            fresh.goto(f"{base}{prefix}faraway/score/")
+            fields = fresh.locator(".rr-sheet-player").first.locator(".rr-sheet-row input")
+            for field, number in enumerate(SHEET_ROW):
+                fields.nth(field).fill(str(number))
+            for sanctuary in SHEET_SANCTUARIES:
+                fresh.locator(".rr-sheet-add").first.click()
+                fresh.locator(f".rr-pick[data-id='{sanctuary}']").first.click()
+            fresh.locator(".rr-sheet-total").first.wait_for()
+            for name, selector in ((f"score-sheet-{lang}.png", ".rr-sheet-row"),
+                                   (f"score-sheet-reasons-{lang}.png", ".rr-sheet-total")):
+                fresh.evaluate(f"scrollTo(0, document.querySelector('{selector}').getBoundingClientRect().top"
+                               " + scrollY - 110)")
+                fresh.wait_for_timeout(400)     # the header's title swaps on scroll: shoot once it has
+                fresh.screenshot(path=media / name)
             fresh.close()
         browser.close()
     httpd.shutdown()
