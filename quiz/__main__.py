@@ -1,6 +1,7 @@
 """Command line: `python -m quiz lint` checks rules/ (`--fix`: French no-break spaces first); `python -m quiz verify`
 also checks every quiz question; `python -m quiz witness <game> [question]` prints, as JSON, the game record that
-reaches each question and practice variant; `python -m quiz new <id>` writes the skeleton of a new game as a draft;
+reaches each question and practice variant (`--tables`: one for each group of tables of its rule sets it stands for);
+`python -m quiz new <id>` writes the skeleton of a new game as a draft;
 `python -m quiz strategy [set …]` (make strategy) solves two-player Farkle for the win; `python -m quiz score faraway
 60 52 47 40 30 22 14 9 --sanctuaries clue-stone` scores a Faraway tableau of real cards, as JSON."""
 from __future__ import annotations
@@ -25,6 +26,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", type=Path, default=None, help="the rules folder (default: rules/)")
     parser.add_argument("-v", "--verbose", action="store_true", help="verify: each question's practice pool, its "
                                                                        "answers and what was dropped, a line each")
+    parser.add_argument("--tables", action="store_true", help="witness: at every table of the game's rule sets, one "
+                                                              "record for each group of tables it stands for")
     parser.add_argument("--fix", action="store_true", help="lint: first put in the no-break spaces French typography "
                                                            "wants (RR110), then lint")
     args = parser.parse_args(argv)
@@ -55,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"draft {game_id}: left out of the site, {len(problems)} problem(s) left:")
         print("\n".join(f"  {p}" for p in problems))
     if args.command == "witness":
-        return witness(site, args.game, args.question)
+        return witness(site, args.game, args.question, args.tables)
     questions = sum(len(g.questions) for g in site.games)
     checked = f", {questions} quiz questions agree with the rules checkers" if args.command == "verify" else ""
     print(f"rules/ is consistent: {len(site.games)} game(s), {len(site.languages)} languages{checked}")
@@ -101,14 +104,17 @@ def what_comes_next(error: ContentError, command: str) -> str:
     return ""
 
 
-def witness(site, game_id: str | None, question_id: str | None) -> int:
+def witness(site, game_id: str | None, question_id: str | None, tables: bool = False) -> int:
     """Every question's (or one question's) givens, with the record that reaches them, as JSON lines of
-    {"game", "question", "variant" (null: the stated question), "check", "givens", "record"}."""
+    {"game", "question", "variant" (null: the stated question), "check", "givens", "record"}; with `tables`, at every
+    table of the game's rule sets: one line for each record found, with "tables" (how many it stands for) and "table"
+    (the plainest of them, as ?rules= writes it), and its givens there."""
     import json
 
     from quiz.site.answers import variant_id, with_derived
     from quiz.site.practice import Practice
     from quiz.site.source import plain
+    from quiz.site.table_answers import at_tables
 
     game = next((g for g in site.games if g.id == game_id), None)
     if game is None:
@@ -124,9 +130,17 @@ def witness(site, game_id: str | None, question_id: str | None) -> int:
         cases = [(None, stated)] + [(variant_id(question, v), v["givens"])
                                     for v in game.practice.get(question.id, Practice()).variants]
         for variant, givens in cases:
-            print(json.dumps({"game": game.id, "question": question.id, "variant": variant, "check": question.check,
-                              "givens": plain(givens), "record": game.witness(question.check, givens)},
-                             ensure_ascii=False, default=str))
+            line = {"game": game.id, "question": question.id, "variant": variant, "check": question.check}
+            if not tables or game.rule_sets is None:
+                print(json.dumps({**line, "givens": plain(givens), "record": game.witness(question.check, givens)},
+                                 ensure_ascii=False, default=str))
+                continue
+            drawn = question.givens if variant is None else givens
+            for record, indices in at_tables(game, question, drawn, site.default_language).records:
+                sets = game.rule_sets
+                at = with_derived(question, drawn, game.table_values(sets.facts_of(sets.all_values()[indices[0]])))
+                print(json.dumps({**line, "tables": len(indices), "table": sets.table_of(indices[0]).address(),
+                                  "givens": plain(at), "record": record}, ensure_ascii=False, default=str))
     return 0
 
 

@@ -120,6 +120,46 @@ class Facts:
 _TYPE_WORDS = {int: "a whole number", bool: "true or false", str: "a text"}
 
 
+class FineReads(set):
+    """Reads noted finely: besides whole facts (by name), a game's views of a fact, each a tuple (fact, view, …) whose
+    value at any facts the rules' view() gives: Farkle notes which scoring options some dice can use, not the whole
+    scoring table. Where reads are a plain set, a view is noted as its fact."""
+
+
+# "<Class>.<method>" -> (the method, the facts it may read): rules methods whose result is what a caller reads
+_RESULT_READS: dict[str, tuple[Callable, tuple[str, ...]]] = {}
+
+
+def facts_read(read: str | tuple) -> tuple[str, ...]:
+    """The facts a read is of: a fact by name; a method's result (read_as_result) the facts it declares; another view
+    its first part."""
+    if isinstance(read, str):
+        return (read,)
+    if read[0] == "result":
+        return _RESULT_READS[read[1]][1]
+    return (read[0],)
+
+
+def read_as_result(*facts: str) -> Callable[[Callable], Callable]:
+    """Marks a rules method (of plain arguments) whose result is all its callers take from the facts it reads, which it
+    declares: under fine reads (FineReads) a call notes one view, ("result", the method, its arguments), not each fact;
+    tables that give the same result then count as alike (a bank of 1,000 allowed is the same with no minimum and with
+    a 500 one). What it sees at other facts, Rules.read_value works out, and refuses an undeclared fact read."""
+    def mark(method: Callable) -> Callable:
+        key = method.__qualname__
+        _RESULT_READS[key] = (method, facts)
+
+        @functools.wraps(method)
+        def call(self, *args):
+            tracked = self.facts
+            if isinstance(tracked, TrackedFacts) and tracked.fine:
+                tracked.note(("result", key, args))
+                return method(type(self)(tracked.untracked), *args)
+            return method(self, *args)
+        return call
+    return mark
+
+
 class TrackedFacts:
     """Facts that note every fact read through them: rules bound to them tell which facts their answer depends on.
     Methods of the facts run against the tracker, so a fact they read is noted too. A game's components (Faraway's
@@ -130,6 +170,23 @@ class TrackedFacts:
         object.__setattr__(self, "_reads", reads)
         object.__setattr__(self, "_fields", {field.name: not field.metadata.get("component")
                                              for field in dataclasses.fields(facts)})
+
+    @property
+    def fine(self) -> bool:
+        """Whether a view of a fact is noted as itself (FineReads), not as the whole fact."""
+        return isinstance(self._reads, FineReads)
+
+    @property
+    def untracked(self) -> Facts:
+        """The facts themselves, for reading a fact whose use the caller notes as a view (note())."""
+        return self._facts
+
+    def note(self, read: str | tuple) -> None:
+        """Note a read: a fact by name, or a view of one (as itself where reads are fine, else as its fact)."""
+        if self.fine:
+            self._reads.add(read)
+        else:
+            self._reads.update(facts_read(read))
 
     def __getattr__(self, name: str):
         if name in self._fields:
@@ -168,6 +225,27 @@ class Rules:
             raise TypeError(f"{type(self).__name__} takes its facts as {self.FACTS.__name__}, "
                             f"got {type(facts).__name__}")
         self.facts = facts if reads is None else TrackedFacts(facts, reads)
+
+    @classmethod
+    def read_value(cls, facts: Facts, read: str | tuple) -> Any:
+        """What a noted read (see FineReads) sees at these facts: a fact's value, or a view's (view())."""
+        if isinstance(read, str):
+            return getattr(facts, read)
+        if read[0] == "result":
+            method, declared = _RESULT_READS[read[1]]
+            reads: set = set()
+            value = method(cls(facts, reads), *read[2])
+            if not reads <= set(declared):
+                raise TypeError(f"{read[1]} reads {sorted(reads - set(declared))}, which its read_as_result does not "
+                                f"declare")
+            return value
+        return cls.view(facts, read)
+
+    @classmethod
+    def view(cls, facts: Facts, read: tuple) -> Any:
+        """The value of a view of a fact (a tuple the game's rules note instead of the whole fact); a game that notes
+        views says what each sees."""
+        raise NotImplementedError(f"{cls.__name__} notes no view {read!r}")
 
     @classmethod
     def bind(cls, game: dict):

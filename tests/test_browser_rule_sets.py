@@ -369,3 +369,21 @@ def test_the_calculator_advises_the_best_play_and_follows_a_house_rule(visitor, 
     expect(calculator.locator(".rr-calc-advice")).to_have_text(changed)
     assert changed != advice_expected(game, default, ui, lang, roll, total)
     assert page.console_errors == []
+
+
+@in_states("first-visit")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_game_that_ended_at_a_lower_target_is_not_asked_about(visitor, lang):
+    """content-review-5 F1: at a table playing to 5,000, "You have 7,300 points banked … and then you farkle" describes
+    a turn nobody takes (the game ended at 5,000): the stated question is not asked there, while the same page at the
+    default rules asks it (the variants: tests/test_table_answers.py, at every table)."""
+    stated = next(q for q in questions("farkle") if q["id"] == "farkle-after-three-sets")
+    assert stated["givens"]["banked"] > 5000          # the case the review found
+    page = visitor.open(lang, "farkle/quiz/")
+    expect(page.locator(".rr-q[data-q='farkle-after-three-sets']")).to_be_visible()
+    page.goto(visitor.url(lang, "farkle/quiz/") + "?rules=seed,target:5000")
+    expect(page.locator(".rr-playing-now")).to_contain_text(format_decimal(5000, locale=lang))
+    page.wait_for_function("() => document.querySelectorAll('.rr-q[data-rr-wired]').length > 0")
+    expect(page.locator(".rr-q[data-q='farkle-after-three-sets']")).to_be_hidden()
+    expect(page.locator(".rr-q[data-q='four-ones']")).to_be_visible()
+    assert page.console_errors == []

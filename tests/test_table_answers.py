@@ -1,7 +1,9 @@
 """Answers at every table (quiz/site/table_answers.py), against the checker bound to a whole table's facts: for a sample
 of tables, every question's answer looked up by the few facts it was found to depend on is the answer the checker gives
-when it is bound to all of that table's facts. A dependency the checker did not note would show here as a wrong
-answer at some table."""
+when it is bound to all of that table's facts, and a table gets the question only where the engine replays a game to
+its givens under that table's rules. The answers are kept for every table that agrees on all an evaluation read, down
+to the scoring options its dice can use: a read the checker did not note would show here as a wrong answer, or a
+question asked where no game reaches it, at some table."""
 from __future__ import annotations
 
 import random
@@ -25,7 +27,9 @@ def site():
 
 
 def direct(game, question, drawn: dict, facts):
-    """The checker bound to all of a table's facts, asked directly: the answer, or None where it reaches no game."""
+    """The checker bound to all of a table's facts, asked directly, nothing noted: the answer, or None where it reaches
+    no game (its legality check refuses the givens, or no record the engine replays at that table's rules reaches
+    them)."""
     checker = type(game.checker)(facts)
     givens = with_derived(question, drawn, game.table_values(facts))
     try:
@@ -33,6 +37,8 @@ def direct(game, question, drawn: dict, facts):
             return None
         result = checker.call(question.check, plain(givens))
     except (IllegalState, MalformedInput):
+        return None
+    if game.witnesses is not None and game.witnesses(checker).witness(question.check, plain(givens)) is None:
         return None
     return resolve(result, question.pick) if question.pick else result
 
@@ -69,3 +75,26 @@ def test_a_question_is_not_asked_where_its_texts_presume_other_rules(site):
     group = found.groups[found.by[tuple(minimal[name] for name in found.names)]]
     assert group["answer"] is True and group["shown"] is False
     assert found.groups[0]["shown"] and found.groups[0]["answer"] is False
+
+
+def test_no_table_asks_about_a_turn_taken_after_its_game_ended(site):
+    """content-review-5 F1: "You have 8,100 points banked … and then you farkle" was asked at tables that play to 5,000,
+    where that player's game had ended. A player who has banked past the end (the target or more where reaching it
+    ends the game, more than it in seed 004) takes no more turns: at such a table no turn of theirs is asked about, in
+    the stated question or any variant."""
+    game = next(g for g in site.games if g.id == "farkle")
+    sets = game.rule_sets
+    tables = [sets.values(table) for table in sets.tables()]
+    checked = {True: 0, False: 0}
+    for question in [q for q in game.questions if q.check == "total_after_turn"]:
+        practice = game.practice.get(question.id)
+        for drawn in [question.givens] + [v["givens"] for v in (practice.variants if practice else [])]:
+            found = table_answers.at_tables(game, question, drawn, site.default_language)
+            for values in tables:
+                ended = drawn["banked"] >= values["target"] if values["ends_at_target"] else \
+                    drawn["banked"] > values["target"]
+                group = found.by[tuple(values[name] for name in found.names)]
+                if ended:
+                    assert group == table_answers.NO_ANSWER, (question.id, drawn, values)
+                checked[ended] += 1
+    assert checked[True] > 1000 and checked[False] > 1000

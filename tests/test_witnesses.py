@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 
 import pytest
 
-from rules_reading import GAMES, variants
+from rules_reading import GAMES, ROOT, variants
 from quiz import games
 from quiz.checker import IllegalState
 from quiz.games.faraway.engine import replay as faraway_replay
 from quiz.games.farkle.engine import replay as farkle_replay
+from quiz.site import table_answers
+from quiz.site.answers import with_derived
+from quiz.site.source import plain
 
 
 @pytest.fixture(params=GAMES)
@@ -144,3 +148,25 @@ def test_a_farkle_bank_below_the_tables_minimum_is_refused(site):
     witnesses = game.witnesses(rules)
     assert witnesses.witness("total_after_turn", {"banked": 0, "set_asides": [[5]], "farkled": False}) is None
     assert witnesses.witness("total_after_turn", {"banked": 0, "set_asides": [[1, 1, 1]], "farkled": False})
+
+
+@pytest.mark.parametrize("game_id", sorted(path.parent.name for path in ROOT.glob("rules/*/sets.yml")))
+def test_every_witness_at_every_table_replays_to_its_givens_there(site, game_id):
+    """At every table of a game's rule sets (`python -m quiz witness <game> --tables`): each record found for a group of
+    tables that saw alike what its replay read is replayed by the engine under the rules of the first table of its
+    group and of another one drawn from it, and shows the question's givens there; a table with no record is one whose
+    rules no game reaches the givens under (content-review-5 F1)."""
+    game = next(g for g in site.games if g.id == game_id)
+    sets, rng, replayed = game.rule_sets, random.Random(game_id), 0
+    for question in game.questions:
+        practice = game.practice.get(question.id)
+        for drawn in [question.givens] + [v["givens"] for v in (practice.variants if practice else [])]:
+            for record, tables in table_answers.at_tables(game, question, drawn, site.default_language).records:
+                for index in {tables[0], rng.choice(tables)}:
+                    facts = sets.facts_of(sets.all_values()[index])
+                    givens = plain(with_derived(question, drawn, game.table_values(facts)))
+                    checker = type(game.checker)(facts)
+                    assert game.witnesses(checker).givens(question.check, json.loads(json.dumps(record))) == \
+                        json.loads(json.dumps(givens)), (question.id, sets.table_of(index).address())
+                    replayed += 1
+    assert replayed > 2 * len(game.questions)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from quiz import games
-from quiz.checker import MalformedInput, Presentation, Rules, Witnesses
+from quiz.checker import FineReads, MalformedInput, Presentation, Rules, Witnesses, facts_read
 from quiz.site import codes
 from quiz.site.languages import rules_dir, site_languages
 from quiz.site.problems import ContentError, Problems
@@ -229,12 +229,13 @@ class Game:
         return self.witnesses(self.checker).witness(check, plain(givens))
 
     def derived_reads(self) -> dict[str, set]:
-        """Each number the presentation derives, with the facts it reads (noted once, at the default table)."""
+        """Each number the presentation derives, with what it reads (noted finely once, at the default table: facts, and
+        views of them such as the score step; quiz.checker.facts_read says which facts a read is of)."""
         if "derived" not in self.rule_sets.remembered:
             found = {}
             parts = len(self.presentation.derived_parts())
             for index in range(parts or 1):      # each part's numbers read what that part reads, no more
-                reads: set = set()
+                reads: set = FineReads()
                 checker = type(self.checker)(self.rule_sets.base, reads)
                 presentation = type(self.presentation)(checker)
                 values = presentation.derived_parts()[index]() if parts else presentation.derived_facts()
@@ -256,7 +257,8 @@ class Game:
         """The facts that differ between tables which these placeholder or condition names depend on, sorted."""
         derived = self.derived_reads()
         facts = {fact for name in names
-                 for fact in ({name} if self.rule_sets.base.is_fact(name) else derived.get(name, set()))}
+                 for read in ({name} if self.rule_sets.base.is_fact(name) else derived.get(name, set()))
+                 for fact in facts_read(read)}
         return tuple(sorted(facts & self.varying()))
 
     def table_values(self, facts) -> dict[str, Any]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
-from quiz.checker import Facts, MalformedInput
+import numpy
+
+from quiz.checker import Facts, MalformedInput, facts_read
 from quiz.site import codes
 from quiz.site.problems import Problems
 from quiz.site.source import check_schema, line_of, load_yaml, plain
@@ -83,6 +85,7 @@ class RuleSets:
     _all_tables: list = dataclasses.field(default_factory=list, repr=False)
     _projections: dict = dataclasses.field(default_factory=dict, repr=False)
     _facts_of: dict = dataclasses.field(default_factory=dict, repr=False)
+    _columns: dict = dataclasses.field(default_factory=dict, repr=False)        # a read -> its value at every table
     remembered: dict = dataclasses.field(default_factory=dict, repr=False)      # what users of the sets work out once
 
     def set_facts(self, set_id: str) -> Facts:
@@ -154,6 +157,11 @@ class RuleSets:
             self._all_values.extend(self.values(table) for table in tables)
         return self._all_values
 
+    def table_of(self, index: int) -> Table:
+        """The table whose values are all_values()[index]."""
+        self.all_values()
+        return self._all_tables[index]
+
     def plainest(self, names: tuple[str, ...], key: tuple) -> Table:
         """The table with fewest house rules whose values for these facts are `key` (to name it in a message)."""
         self.all_values()
@@ -183,6 +191,64 @@ class RuleSets:
                 found.setdefault(tuple(values[name] for name in names), values)
             self._projections[names] = found
         return self._projections[names]
+
+    def peel(self, evaluate: Callable[[dict], tuple[Any, set]], read_value: Callable[[Facts, Any], Any],
+             among: numpy.ndarray | None = None) -> tuple[numpy.ndarray, list, set]:
+        """Something worked out at every table (of `among`, indices into all_values(); else all), once for each group
+        of tables that agree on all it read: `evaluate(values)` gives the result at one table and what it read (facts by
+        name, or a game's views of them: read_value(facts, read) says what a read sees). Each evaluation is at the first
+        table not yet answered, and answers every table that sees what it saw. Returns each table's result index (-1:
+        not among), the results, and everything read."""
+        tables = self.all_values()
+        index = numpy.full(len(tables), -1)
+        remaining = numpy.arange(len(tables)) if among is None else numpy.asarray(among, dtype=int)
+        results: list = []
+        read: set = set()
+        while remaining.size:
+            first = int(remaining[0])
+            result, reads = evaluate(tables[first])
+            read |= reads
+            if reads:
+                seen = numpy.stack([self.column(each, read_value) for each in reads])[:, remaining]
+                same = (seen == seen[:, :1]).all(axis=0)
+            else:
+                same = numpy.ones(remaining.size, dtype=bool)
+            index[remaining[same]] = len(results)
+            results.append(result)
+            remaining = remaining[~same]
+        return index, results, read
+
+    def column(self, read: Any, read_value: Callable[[Facts, Any], Any]) -> numpy.ndarray:
+        """What a read sees at every table, as codes (equal where the values are): a fact's value, or a view of the
+        facts, worked out once for each value of the facts it is of."""
+        if read not in self._columns:
+            facts = facts_read(read)
+            if isinstance(read, str):
+                self._columns[read] = self._fact_codes(read)
+            else:
+                _, first, of_table = numpy.unique(self.projection(facts), return_index=True, return_inverse=True)
+                codes: dict = {}
+                seen = [codes.setdefault(read_value(self.facts_of(self.all_values()[table]), read), len(codes))
+                        for table in first]
+                self._columns[read] = numpy.array(seen)[of_table.reshape(-1)]
+        return self._columns[read]
+
+    def projection(self, facts: tuple[str, ...]) -> numpy.ndarray:
+        """Each table's values of these facts as one code (equal where all of them are)."""
+        combined = numpy.zeros(len(self.all_values()), dtype=numpy.int64)
+        for fact in facts:
+            codes = self._fact_codes(fact)
+            combined = combined * (int(codes.max()) + 1) + codes
+        return combined
+
+    def _fact_codes(self, fact: str) -> numpy.ndarray:
+        """A fact's value at every table, as codes."""
+        key = ("fact", fact)
+        if key not in self._columns:
+            codes: dict = {}
+            self._columns[key] = numpy.array([codes.setdefault(values[fact], len(codes))
+                                              for values in self.all_values()])
+        return self._columns[key]
 
     def tables(self) -> Iterator[Table]:
         """Every table: each set with every combination of its house rules' choices."""

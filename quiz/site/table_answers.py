@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from quiz.checker import IllegalState, MalformedInput
+import numpy
+
+from quiz.checker import FineReads, IllegalState, MalformedInput, facts_read
 from quiz.site.answers import (answer_fits, answer_type_ok, beliefs_of, one_belief_per_answer, options, variant_id,
                                with_derived)
 from quiz.site.bank import QuestionCheck
@@ -15,6 +17,7 @@ from quiz.site.question_words import word
 from quiz.site.content import Game, Question, Site, holds
 from quiz.site.memo import Memo
 from quiz.site.problems import Problems
+from quiz.site.source import plain
 from quiz.site.wording import placeholder_paths, resolve
 
 NO_ANSWER = -1   # a table at which the question describes no game that can happen
@@ -28,6 +31,9 @@ class AtTables:
     names: tuple[str, ...]
     by: dict[tuple, int]
     groups: list[dict]          # {"givens", "answer", "result", "beliefs", "values"}: values are the text's facts
+    # each game record that reaches the givens, with the tables (indices into the rule sets' all_values()) whose rules
+    # it was found for: one replay stands for every table that saw what it saw
+    records: list[tuple[dict, list[int]]] = dataclasses.field(default_factory=list)
 
 
 def text_names(game: Game, question: Question, lang: str) -> set[str]:
@@ -40,7 +46,10 @@ def text_names(game: Game, question: Question, lang: str) -> set[str]:
 
 def at_tables(game: Game, question: Question, drawn: dict, lang: str) -> AtTables | None:
     """The question with these drawn givens (derived ones filled in per table) at every table of the game's rule sets;
-    None for a game without rule sets."""
+    None for a game without rule sets. Its answer is worked out once for each group of tables that agree on all the
+    answer read (down to the scoring options its dice can use), and where there is an answer, whether a game reaches
+    its givens once for each group that agrees on all the replay read (the target, say): a table gets the question only
+    where both hold."""
     rule_sets = game.rule_sets
     if rule_sets is None:
         return None
@@ -48,44 +57,53 @@ def at_tables(game: Game, question: Question, drawn: dict, lang: str) -> AtTable
     facts_named = {name for name in named if rule_sets.base.is_fact(name)}
     derived = game.derived_reads()
     derived_named = named & set(derived)
-    derived_sources = {source.split(".")[0] for source in question.derived.values()}
-    names: set[str] = set(facts_named) | {read for name in derived_named for read in derived[name]}
+    words_read = set(facts_named) | {read for name in derived_named for read in derived[name]}
     for condition in question.presumes:
         for side in (condition.left, condition.right):
             if isinstance(side, str):
-                names |= {side} if rule_sets.base.is_fact(side) else derived.get(side, set())
-    while True:
-        order = tuple(sorted(names))
-        results, read = {}, set()
-        for key, values in rule_sets.projections(order).items():
-            facts = rule_sets.facts_of(values)
-            outcome, reads = _answer_at(game, question, drawn, facts, derived_sources, derived)
-            results[key] = outcome
-            read |= reads
-        if read <= names:
-            break
-        names |= read
-    return _grouped(game, order, results, facts_named | derived_named)
+                words_read |= {side} if rule_sets.base.is_fact(side) else derived.get(side, set())
+    givens_read: set = set()       # the facts the givens' derived values come from
+    for source in {source.split(".")[0] for source in question.derived.values()}:
+        givens_read |= {source} if rule_sets.base.is_fact(source) else derived.get(source, set())
+    read_value = type(game.checker).read_value
+
+    def answered(values: dict):
+        reads = FineReads(words_read | givens_read)
+        return _answer_at(game, question, drawn, rule_sets.facts_of(values), reads), reads
+
+    answer_of, outcomes, read = rule_sets.peel(answered, read_value)
+    has_answer = numpy.flatnonzero([outcomes[i] is not None for i in answer_of])
+    reached_at, found = numpy.ones(len(answer_of), dtype=bool), []
+    if game.witnesses is not None:
+        def reached(values: dict):
+            reads = FineReads(givens_read)
+            return _reached_at(game, question, drawn, rule_sets.facts_of(values), reads), reads
+
+        reach_of, records, witness_read = rule_sets.peel(reached, read_value, among=has_answer)
+        reached_at = numpy.array([i >= 0 and records[i] is not None for i in reach_of])
+        found = [(record, numpy.flatnonzero(reach_of == i).tolist()) for i, record in enumerate(records) if record]
+        read |= witness_read
+    names = tuple(sorted({fact for each in read | words_read | givens_read for fact in facts_read(each)}))
+    return dataclasses.replace(_grouped(game, names, answer_of, outcomes, reached_at, facts_named | derived_named),
+                               records=found)
 
 
-def _answer_at(game: Game, question: Question, drawn: dict, facts, derived_sources: set, derived: dict):
-    """At one table: (givens, answer, result, beliefs) or None, and the facts read to find it."""
-    reads: set = set()
+def _answer_at(game: Game, question: Question, drawn: dict, facts, reads: set):
+    """At one table: (givens, answer, result, beliefs, shown) or None where its legality checks refuse the givens,
+    every read noted in `reads`."""
     checker = type(game.checker)(facts, reads)
     values = game.table_values(facts)
     shown = holds(question.presumes, values)      # its texts fit this table; else its answer is only compared with
-    for source in derived_sources:
-        reads |= {source} if facts.is_fact(source) else derived.get(source, set())
     givens = with_derived(question, drawn, values)      # a fresh plain copy: the rules only read it
     try:
         if checker.illegal(question.check, givens):
-            return None, reads
+            return None
         result = checker.call(question.check, givens)
         answer = resolve(result, question.pick) if question.pick else result
     except (IllegalState, MalformedInput):
-        return None, reads
+        return None
     if not answer_type_ok(question.kind, answer):
-        return None, reads
+        return None
     believed = []
     choices = options(question, answer)
     for belief in beliefs_of(game, question):
@@ -97,28 +115,58 @@ def _answer_at(game: Game, question: Question, drawn: dict, facts, derived_sourc
         if value is not None and value != answer and answer_fits(question, value, choices):
             believed.append({"belief": belief.name, "rule": belief.entry, "answer": value})
     return {"givens": givens, "answer": answer, "result": result, "beliefs": one_belief_per_answer(believed)[0],
-            "shown": shown}, reads
+            "shown": shown}
 
 
-def _grouped(game: Game, names: tuple[str, ...], results: dict, text_named: set) -> AtTables:
-    """Tables that give the same givens, answer, result, beliefs and text values share a group (worded once)."""
+def _reached_at(game: Game, question: Question, drawn: dict, facts, reads: set) -> dict | None:
+    """At one table: a game record its engine replays, under that table's rules, to the question's givens there; None
+    where none is found (the question describes no game that table can reach). Every read noted in `reads`."""
+    checker = type(game.checker)(facts, reads)
+    givens = with_derived(question, drawn, game.table_values(facts))
+    return game.witnesses(checker).witness(question.check, plain(givens))
+
+
+def _decides(rule_sets, names: tuple[str, ...], group_of: numpy.ndarray) -> bool:
+    """Whether tables alike in these facts are always in one group."""
+    _, first, of_table = numpy.unique(rule_sets.projection(names), return_index=True, return_inverse=True)
+    return bool((group_of == group_of[first][of_table.reshape(-1)]).all())
+
+
+def _grouped(game: Game, names: tuple[str, ...], answer_of: numpy.ndarray, outcomes: list, reached: numpy.ndarray,
+             text_named: set) -> AtTables:
+    """Tables that give the same givens, answer, result, beliefs and text values share a group (worded once), the
+    default table's first; a table without an answer or a game that reaches its givens has none."""
     rule_sets = game.rule_sets
+    tables = rule_sets.all_values()
     default_values = rule_sets.values(rule_sets.table(rule_sets.default))
-    default_key = tuple(default_values[name] for name in names)
-    groups, index, by = [], {}, {}
-    for key in [default_key] + [k for k in results if k != default_key]:
-        outcome = results[key]
-        if outcome is None:
-            by[key] = NO_ANSWER
+    default = next(i for i, values in enumerate(tables) if values == default_values)
+    groups, by_signature, by_answer = [], {}, {}
+    group_of = numpy.full(len(tables), NO_ANSWER)
+    answered = [i for i in numpy.flatnonzero(reached) if outcomes[answer_of[i]] is not None]
+    for table in ([default] if default in answered else []) + answered:
+        if answer_of[table] in by_answer:
             continue
-        facts = rule_sets.facts_of(rule_sets.projections(names)[key])
+        outcome = outcomes[answer_of[table]]
+        facts = rule_sets.facts_of(tables[table])
         values = {name: value for name, value in game.table_values(facts).items() if name in text_named}
         signature = repr((outcome["givens"], outcome["answer"], outcome["result"], outcome["beliefs"], values,
                           outcome["shown"]))
-        if signature not in index:
-            index[signature] = len(groups)
+        if signature not in by_signature:
+            by_signature[signature] = len(groups)
             groups.append({**outcome, "values": values, "facts": facts})
-        by[key] = index[signature]
+        by_answer[answer_of[table]] = by_signature[signature]
+    for answer, group in by_answer.items():
+        group_of[(answer_of == answer) & reached] = group
+    # every table whose facts in `names` are alike gets the same group (else a read was not noted); a fact whose value
+    # makes no difference once the others are known is left out, so the page looks its table up by fewer facts
+    if not _decides(rule_sets, names, group_of):
+        raise RuntimeError(f"{game.id}: two tables alike in {names} got different answers; a read the checker did not "
+                           f"note")
+    for name in names:
+        if _decides(rule_sets, tuple(n for n in names if n != name), group_of):
+            names = tuple(n for n in names if n != name)
+    _, first = numpy.unique(rule_sets.projection(names), return_index=True)
+    by = {tuple(tables[table][name] for name in names): int(group_of[table]) for table in first}
     return AtTables(names, by, groups)
 
 

@@ -22,34 +22,32 @@ class Farkle(FarkleStrategy):
 
     # --- which scoring patterns a belief does not know ----------------------------------------------------------------
 
-    def _patterns_without(self, keep, name: str) -> frozenset:
-        """The (option, pattern) pairs a belief leaves out: those `keep(option, pattern)` rejects (worked out once per
-        scoring table, under the name of what is left out)."""
-        table = self.table
-        if name not in table.remembered:
-            table.remembered[name] = frozenset((option, pattern) for pattern, _, option in table.patterns
-                                               if not keep(option, pattern))
-        return table.remembered[name]
+    def _patterns_without(self, keep, dice) -> frozenset:
+        """The (option, pattern) pairs a belief leaves out of what these dice can score: of the patterns they make,
+        those `keep(option, pattern)` rejects."""
+        return frozenset((option, pattern) for option, pattern, _ in self.table.fitting(counts(self._dice(dice)))
+                         if not keep(option, pattern))
 
     def _is_three_pairs(self, option_id: str) -> bool:
-        return any(option.id == option_id and option.pairs for option in self.facts.scoring)
+        option = self.table.option(option_id)
+        return bool(option and option.pairs)
 
     def _without_split_ones(self, dice) -> frozenset:
         if counts(self._dice(dice))[0] < 4:
             return frozenset()
         return self._patterns_without(lambda option, pattern: not (pattern[0] and sum(pattern) == pattern[0] < 4),
-                                      "split ones")
+                                      dice)
 
-    def _without_four_and_pair(self) -> frozenset:
+    def _without_four_and_pair(self, dice) -> frozenset:
         return self._patterns_without(lambda option, pattern: not (self._is_three_pairs(option) and 4 in pattern),
-                                      "four and pair as three pairs")
+                                      dice)
 
-    def _without_pairs_and_straight(self) -> frozenset:
+    def _without_pairs_and_straight(self, dice) -> frozenset:
         """Three pairs and the straight: the options a player who knows only singles and dice of a kind forgets."""
         return self._patterns_without(lambda option, pattern: not (self._is_three_pairs(option) or
                                                                    (set(pattern) == {1} and
                                                                     len(pattern) == len(FACES))),
-                                      "pairs and straight")
+                                      dice)
 
     def _score_without(self, dice, without: frozenset) -> int | None:
         found = self.table.split(counts(self._dice(dice)), without)
@@ -65,14 +63,13 @@ class Farkle(FarkleStrategy):
     @belief("four-plus-pair", distorts="score")
     def _four_and_pair_is_not_three_pairs(self, set_aside) -> int:
         """Four of a kind plus a pair scores only the four of a kind (and the pair as singles, where it can)."""
-        return self.set_aside_of(set_aside, self._without_four_and_pair())["points"]
+        return self.set_aside_of(set_aside, self._without_four_and_pair(set_aside))["points"]
 
     @belief("one-scoring-die", distorts="best_set_aside", name="one-option-per-roll")
     def _one_option_per_roll(self, roll) -> dict:
         """From each roll you may set aside only one scoring die or set."""
         rolled = counts(self._dice(roll, "roll"))
-        best = max(((points, pattern) for pattern, points, _ in self.table.patterns
-                    if all(p <= c for p, c in zip(pattern, rolled))), default=(0, ()))
+        best = max(((points, pattern) for _, pattern, points in self.table.fitting(rolled)), default=(0, ()))
         dice = faces(best[1]) if best[1] else []
         return {"points": best[0], "dice": dice, "split": [dice] if dice else []}
 
@@ -84,7 +81,7 @@ class Farkle(FarkleStrategy):
     @belief("singles-only-ones-fives", distorts="best_set_aside", name="only-singles-and-kinds")
     def _no_pairs_or_straight_in_a_roll(self, roll) -> dict:
         """Only 1s, 5s and three or more of a kind score: three pairs and the straight do not."""
-        return self.set_aside_of(roll, self._without_pairs_and_straight())
+        return self.set_aside_of(roll, self._without_pairs_and_straight(roll))
 
     @belief("one-scoring-die", distorts="fewest_to_set_aside")
     def _may_pass_a_roll(self, roll) -> dict:
@@ -116,7 +113,7 @@ class Farkle(FarkleStrategy):
     @belief("singles-only-ones-fives", distorts="is_farkle", name="only-singles-and-kinds")
     def _farkle_without_pairs_or_straight(self, roll) -> bool:
         """Only 1s, 5s and three or more of a kind score: three pairs and the straight do not."""
-        return self.set_aside_of(roll, self._without_pairs_and_straight())["points"] == 0
+        return self.set_aside_of(roll, self._without_pairs_and_straight(roll))["points"] == 0
 
     @belief("hot-dice", distorts="is_hot_dice")
     def _turn_over_when_all_set_aside(self, roll) -> bool:
@@ -137,12 +134,12 @@ class Farkle(FarkleStrategy):
     @belief("singles-only-ones-fives", distorts="is_hot_dice", name="only-singles-and-kinds")
     def _hot_without_pairs_or_straight(self, roll) -> bool:
         """Only 1s, 5s and three or more of a kind score: three pairs and the straight do not."""
-        return self._score_without(roll, self._without_pairs_and_straight()) is not None
+        return self._score_without(roll, self._without_pairs_and_straight(roll)) is not None
 
     @belief("four-plus-pair", distorts="is_hot_dice")
     def _hot_without_four_and_pair(self, roll) -> bool:
         """Four of a kind plus a pair scores only the four of a kind (and the pair as singles, where it can)."""
-        return self._score_without(roll, self._without_four_and_pair()) is not None
+        return self._score_without(roll, self._without_four_and_pair(roll)) is not None
 
     # --- a turn and the end ---------------------------------------------------------------------------------------
 

@@ -98,9 +98,9 @@ class Game:
         turn = self._going("bank")
         if turn.showing is not None or not turn.set_asides:
             raise IllegalMove(f"{turn.player} banks without setting aside from the last roll")
-        needed = self.rules.bank_needs(self.banked[turn.player])
-        if turn.points < needed:
-            raise IllegalMove(f"{turn.player} banks {turn.points}: a bank needs {needed} in one turn here")
+        if not self.rules.may_bank(self.banked[turn.player], turn.points):
+            raise IllegalMove(f"{turn.player} banks {turn.points}: a bank needs "
+                              f"{self.rules.bank_needs(self.banked[turn.player])} in one turn here")
         self.banked[turn.player] += turn.points
         self.farkles_in_row[turn.player] = 0
         turn.end = "bank"
@@ -113,8 +113,8 @@ class Game:
         if turn.showing is None or self.rules.best_score(turn.showing) != 0:
             raise IllegalMove(f"{turn.player} farkles, but the roll {turn.showing} scores")
         self.farkles_in_row[turn.player] += 1
-        penalty = self.rules.facts.three_farkles
-        if penalty and self.farkles_in_row[turn.player] == 3:
+        penalty = self.rules.farkle_penalty(self.farkles_in_row[turn.player])
+        if penalty:
             self.banked[turn.player] -= penalty
             self.farkles_in_row[turn.player] = 0
         turn.end = "farkle"

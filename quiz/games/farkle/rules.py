@@ -9,7 +9,9 @@ import operator
 from fractions import Fraction
 from typing import Iterator
 
-from quiz.checker import IllegalState, MalformedInput, Rules, rule
+import numpy
+
+from quiz.checker import IllegalState, MalformedInput, Rules, TrackedFacts, read_as_result, rule
 from quiz.games.farkle.facts import FACES, FarkleFacts, ScoringOption
 
 Counts = tuple[int, ...]    # how many 1s … 6s
@@ -70,6 +72,8 @@ class ScoringTable:
                 self.patterns += [(pattern, option.points, option.id) for pattern in kind_patterns(option.kinds)]
         self._splits: dict = {}
         self._set_asides: dict = {}
+        self._fitting: dict = {}
+        self._pattern_counts = None      # the patterns' counts as one array, for fitting()
         # A roll of all six that no other option scores: it scores as a whole (Zilch's "no scoring dice").
         for option in options:
             if option.nothing:
@@ -106,6 +110,25 @@ class ScoringTable:
             if rest is not None and (best is None or points + rest[0] > best[0]):
                 best = (points + rest[0], ((option, pattern),) + rest[1])
         return best
+
+    def fitting(self, part: Counts) -> tuple[tuple[str, Counts, int], ...]:
+        """The patterns some of these dice make, in the table's order, each (option id, counts, points): all that a
+        split or set-aside of these dice can use, so what an answer about them reads of the table."""
+        if part not in self._fitting:
+            if self._pattern_counts is None:
+                self._pattern_counts = numpy.array([pattern for pattern, _, _ in self.patterns]).reshape(-1, len(FACES))
+            fits = (self._pattern_counts <= numpy.array(part)).all(axis=1)
+            self._fitting[part] = tuple((option, pattern, points) for (pattern, points, option), fit
+                                        in zip(self.patterns, fits.tolist()) if fit)
+        return self._fitting[part]
+
+    def option(self, option_id: str) -> ScoringOption | None:
+        """The table's option with this id, or None."""
+        return next((option for option in self.options if option.id == option_id), None)
+
+    def whole(self) -> ScoringTable:
+        """The table itself, for code that reads all of it (a turn's solve): as ReadScoringTable.whole() is."""
+        return self
 
     def best_split(self, part: Counts) -> int | None:
         """Most points for using exactly these dice in scoring options; None if some die fits no option."""
@@ -171,6 +194,77 @@ def scoring_table(options: tuple[ScoringOption, ...]) -> ScoringTable:
     return _TABLES[options]
 
 
+class ReadScoringTable:
+    """A scoring table asked through rules whose reads are noted finely (quiz.checker.FineReads): each question notes
+    what it reads of the table, the patterns the dice in question make (("scoring", "fits", counts)) or the step
+    (("scoring", "step")), one option (("scoring", "option", id)) or what a function of the table gives
+    (cached_per_table), so an answer about three 5s is kept for every table that scores three 5s alike. Anything
+    else asked of it notes the whole table."""
+
+    def __init__(self, table: ScoringTable, note):
+        self._table, self._note = table, note
+
+    def _fits(self, part: Counts) -> None:
+        self._note(("scoring", "fits", tuple(part)))
+
+    def fitting(self, part: Counts):
+        self._fits(part)
+        return self._table.fitting(part)
+
+    def split(self, part: Counts, without: frozenset = frozenset()):
+        self._fits(part)
+        return self._table.split(part, without)
+
+    def best_split(self, part: Counts):
+        self._fits(part)
+        return self._table.best_split(part)
+
+    def best_set_aside(self, roll: Counts, without: frozenset = frozenset()):
+        self._fits(roll)
+        return self._table.best_set_aside(roll, without)
+
+    def parts(self, parts: tuple):
+        """A split's parts as dice: the split came from split() or best_set_aside(), which noted its dice."""
+        return self._table.parts(parts)
+
+    def option(self, option_id: str) -> ScoringOption | None:
+        self._note(("scoring", "option", option_id))
+        return self._table.option(option_id)
+
+    def whole(self) -> ScoringTable:
+        """The table itself, its whole noted: for code that reads all of it (a turn's solve)."""
+        self._note("scoring")
+        return self._table
+
+    @property
+    def step(self) -> int:
+        self._note(("scoring", "step"))
+        return self._table.step
+
+    def __getattr__(self, name: str):
+        self._note("scoring")
+        return getattr(self._table, name)
+
+
+_PER_TABLE: dict[str, object] = {}     # name -> a function of a scoring table, remembered per table (cached_per_table)
+
+
+def cached_per_table(function):
+    """A function of a scoring table (and plain arguments) remembered per table. Asked through a ReadScoringTable, it
+    notes one view, its own result at the table (("scoring", "call", its name, the arguments)), not all it reads on the
+    way: a search over rolls reads many."""
+    cached = functools.lru_cache(maxsize=None)(function)
+    _PER_TABLE[function.__qualname__] = cached
+
+    @functools.wraps(function)
+    def call(table, *args):
+        if isinstance(table, ReadScoringTable):
+            table._note(("scoring", "call", function.__qualname__, args))
+            table = table._table
+        return cached(table, *args)
+    return call
+
+
 class FarkleRules(Rules):
     """The rules of Farkle for one table's facts: by default seed 004's (a German rules page of a web game)."""
 
@@ -178,7 +272,24 @@ class FarkleRules(Rules):
 
     @property
     def table(self) -> ScoringTable:
-        return scoring_table(self.facts.scoring)
+        facts = self.facts
+        if isinstance(facts, TrackedFacts) and facts.fine:
+            return ReadScoringTable(scoring_table(facts.untracked.scoring), facts.note)
+        return scoring_table(facts.scoring)
+
+    @classmethod
+    def view(cls, facts: FarkleFacts, read: tuple):
+        """What a ReadScoringTable notes, at these facts: the patterns some dice make, or the step."""
+        table = scoring_table(facts.scoring)
+        if read[:2] == ("scoring", "fits"):
+            return table.fitting(read[2])
+        if read == ("scoring", "step"):
+            return table.step
+        if read[:2] == ("scoring", "option"):
+            return table.option(read[2])
+        if read[:2] == ("scoring", "call"):
+            return _PER_TABLE[read[2]](table, *read[3])
+        return super().view(facts, read)
 
     # --- input --------------------------------------------------------------------------------------------------------
 
@@ -241,8 +352,7 @@ class FarkleRules(Rules):
         """The fewest dice a roll lets you set aside: at least one scoring die or set before rolling again or banking
         (0: a farkle, the turn is over). `part`: such a smallest scoring part, the best-scoring one (p. "Würfeln")."""
         rolled = counts(self._dice(roll, "roll"))
-        options = [(sum(pattern), -points, pattern) for pattern, points, _ in self.table.patterns
-                   if all(p <= c for p, c in zip(pattern, rolled))]
+        options = [(sum(pattern), -points, pattern) for _, pattern, points in self.table.fitting(rolled)]
         if not options:
             return {"dice": 0, "part": []}
         size, _, pattern = min(options)
@@ -293,12 +403,29 @@ class FarkleRules(Rules):
             raise IllegalState(f"a turn of {points} cannot be banked: a bank needs {needed} in one turn here")
         return banked + points
 
+    @read_as_result("opening_minimum", "bank_minimum")
     def bank_needs(self, banked: int) -> int:
         """The points a turn needs to be banked: the opening minimum until a player is on the board, and the minimum
         of every bank (0: any points)."""
         opening = self.facts.opening_minimum if banked == 0 else 0
         return max(opening, self.facts.bank_minimum)
 
+    @read_as_result("opening_minimum", "bank_minimum")
+    def may_bank(self, banked: int, points: int) -> bool:
+        """Whether a turn of `points` may be banked with `banked` banked before it."""
+        return points >= self.bank_needs(banked)
+
+    @read_as_result("three_farkles")
+    def farkle_penalty(self, farkles_in_row: int) -> int:
+        """What a farkle costs besides the turn: the table's penalty on a third in a row (where it has one), else 0."""
+        return self.facts.three_farkles if farkles_in_row == 3 else 0
+
+    @read_as_result("three_farkles")
+    def farkles_cost(self) -> bool:
+        """Whether three farkles in a row cost points here."""
+        return bool(self.facts.three_farkles)
+
+    @read_as_result("target", "ends_at_target")
     def passes_the_end(self, banked: int) -> bool:
         """Whether a turn that ends with this much banked reaches the end: the target or more where that is the rule,
         more than the target in seed 004."""

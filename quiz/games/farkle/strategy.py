@@ -86,7 +86,7 @@ def solve_turn(rules: FarkleRules, needed: int = 0, farkle_value: float = 0.0, c
     """The best play of one turn at this table: a bank needs `needed` points (the opening or bank minimum), a farkle
     is worth `farkle_value` (0, or minus the penalty where it would be the third in a row). Solved once per scoring
     table and these values (every checker bound to a table with this scoring shares it)."""
-    table, dice = rules.table, rules.facts.dice
+    table, dice = rules.table.whole(), rules.facts.dice
     key = ("turn strategy", dice, needed, farkle_value, cap)
     if key not in table.remembered:
         table.remembered[key] = _solved(table, dice, needed, farkle_value, cap)

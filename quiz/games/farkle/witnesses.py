@@ -5,13 +5,12 @@ a third; the turn the question asks about is yours, each set-aside from a roll t
 nothing beside it."""
 from __future__ import annotations
 
-import functools
 import itertools
 from typing import Any, Iterator
 
 from quiz.checker import Witnesses
 from quiz.games.farkle.engine import Game, replay
-from quiz.games.farkle.rules import FarkleRules, counts
+from quiz.games.farkle.rules import FarkleRules, cached_per_table, counts
 
 YOU, OTHER = "you", "Bruno"
 TURN_CHUNK = 1000           # what one of your earlier turns banks: three 1s, in every set
@@ -73,14 +72,14 @@ class FarkleWitnesses(Witnesses):
         chunks = [TURN_CHUNK] * (banked // TURN_CHUNK)
         rest = banked - TURN_CHUNK * len(chunks)
         if rest:
-            if chunks and rest < self.rules.bank_needs(TURN_CHUNK):
+            if chunks and not self.rules.may_bank(TURN_CHUNK, rest):
                 chunks[-1] += rest
             else:
                 chunks.append(rest)
         turns, total, others = [], 0, _Other(self)
         for points in chunks:
             set_asides = self.scoring_turn(points)
-            if set_asides is None or points < self.rules.bank_needs(total):
+            if set_asides is None or not self.rules.may_bank(total, points):
                 return None
             turns.append(self.turn(YOU, set_asides, "bank"))
             total += points
@@ -200,7 +199,7 @@ class _Other:
 
     def next_turn(self) -> dict | None:
         w = self.witnesses
-        if w.rules.facts.three_farkles and self.farkles == 2:
+        if self.farkles == 2 and w.rules.farkles_cost():
             step = w.rules.table.step
             needed = max(w.rules.bank_needs(self.banked), step)
             points = next(p for p in itertools.count(needed, step) if w.scoring_turn(p) is not None)
@@ -217,7 +216,7 @@ def _farkle_roll(rules: FarkleRules, n: int) -> list[int] | None:
     return list(found) if found is not None else None
 
 
-@functools.lru_cache(maxsize=None)
+@cached_per_table
 def _first_farkle(table, n: int) -> tuple[int, ...] | None:
     for roll in itertools.combinations_with_replacement(range(1, 7), n):
         if table.best_set_aside(counts(roll))[0] == 0:
@@ -230,7 +229,7 @@ def _scoring_turn(rules: FarkleRules, points: int) -> list[list[int]] | None:
     return [list(piece) for piece in found] if found is not None else None
 
 
-@functools.lru_cache(maxsize=None)
+@cached_per_table
 def _set_asides_scoring(table, dice: int, points: int) -> tuple[tuple[int, ...], ...] | None:
     """Set-asides scoring exactly `points`, as few as can be, by coin change over what a triple or a single 1 or 5
     scores at this table; triples first, each from a roll of the dice in hand."""
@@ -255,7 +254,7 @@ def _set_asides_scoring(table, dice: int, points: int) -> tuple[tuple[int, ...],
     return tuple(turn)
 
 
-@functools.lru_cache(maxsize=None)
+@cached_per_table
 def _turn_reaching(table, dice: int, points: int, in_hand: int) -> tuple[tuple[int, ...], ...] | None:
     """Set-asides (triples, single 1s and 5s, each from a roll of the dice in hand) that score exactly `points` and
     leave `in_hand` dice in hand, as few as can be: a search over (points, dice in hand)."""
