@@ -365,12 +365,14 @@ class Presentation:
         """Numbers the texts quote that follow from the facts, computed by the rules: every part's (derived_parts())."""
         values: dict[str, Any] = {}
         for part in self.derived_parts():
-            values.update(part())
+            values.update({name: value() if callable(value) else value for name, value in part().items()})
         return values
 
     def derived_parts(self) -> list[Callable[[], dict[str, Any]]]:
         """derived_facts() in parts that read different facts: a page text is then written for each table by the facts
-        its own number's part reads, not by every fact any number reads (override one or the other)."""
+        its own number's part reads, not by every fact any number reads (override one or the other). A part may give
+        a number as a function of none: then what that function reads is that number's alone (the part's own reads
+        only decide which numbers it gives)."""
         return []
 
     def computed_tables(self) -> dict[str, dict]:

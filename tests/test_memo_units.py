@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from rules_reading import DEFAULT_LANGUAGE, LANGUAGES, QUIZ_GAMES, ROOT, RULES
-from quiz.site import generate, lint, memo, render, verify
+from quiz.site import generate, lint, memo, render, table_answers, verify
 
 SITE_URL = "http://127.0.0.1:8000/"
 
@@ -74,10 +74,13 @@ def test_after_any_edit_the_memo_gives_what_a_build_without_it_gives(rules, game
 
 @pytest.fixture
 def made(monkeypatch):
-    """Which games are verified, which (game, language) texts filled in at every table by lint and which (game,
-    language) pages rendered afresh."""
-    made = {"verified": [], "filled": [], "rendered": []}
+    """Which games are verified, which (game, language) texts filled in at every table by lint, which (game,
+    language) pages rendered afresh, and which games' questions answered again at every table."""
+    made = {"verified": [], "filled": [], "rendered": [], "answered": set()}
     real_verify, real_fill, real_pages = verify.verify_game, lint._fill_texts_at_tables, render.Writer.pages
+    real_answer = table_answers.at_tables
+    monkeypatch.setattr(table_answers, "at_tables", lambda g, *args: made["answered"].add(g.id)
+                        or real_answer(g, *args))
     monkeypatch.setattr(verify, "verify_game", lambda site, g, problems: made["verified"].append(g.id)
                         or real_verify(site, g, problems))
     monkeypatch.setattr(lint, "_fill_texts_at_tables", lambda g, lang, problems: made["filled"].append((g.id, lang))
@@ -104,20 +107,22 @@ def test_an_edit_to_one_language_makes_only_that_games_language_again(rules, gam
     prefix_value(rules / game / f"text.{lang}.yml", "refresher_intro", "Edited")
     again(made)
     files(rules)
-    assert made == {"verified": [game], "filled": with_tables(game, [(game, lang)]), "rendered": [(game, lang)]}
+    # the words of its questions at every table are made again, not their answers: those read no language
+    assert made == {"verified": [game], "filled": with_tables(game, [(game, lang)]), "rendered": [(game, lang)],
+                    "answered": set()}
 
     again(made)
     move_on_the_home_page(rules / game / "game.yml")
     files(rules)
     assert made == {"verified": [game], "filled": with_tables(game, [(game, lang) for lang in LANGUAGES]),
-                    "rendered": [(game, lang) for lang in LANGUAGES]}
+                    "rendered": [(game, lang) for lang in LANGUAGES], "answered": set(with_tables(game, [game]))}
 
 
 def test_serve_and_build_share_each_games_units(rules, made):
     files(rules, show_drafts=False)
     again(made)
     files(rules, show_drafts=True)   # as `mkdocs serve` builds: no draft here, so nothing of a game changes
-    assert made == {"verified": [], "filled": [], "rendered": []}
+    assert made == {"verified": [], "filled": [], "rendered": [], "answered": set()}
 
 
 @pytest.mark.parametrize("game", QUIZ_GAMES)
@@ -248,4 +253,5 @@ def test_every_key_is_made_in_memo_py_from_its_table_of_units():
     source = (ROOT / "quiz" / "site" / "memo.py").read_text(encoding="utf-8")
     for unit in memo.UNITS:
         assert re.search(rf'"{unit}"', source.split("UNITS = {", 1)[1]), unit
-    assert set(memo.UNITS) == {"site", "site files", "verify", "tables", "texts at tables", "pages"}
+    assert set(memo.UNITS) == {"site", "site files", "verify", "tables", "answers at tables", "texts at tables",
+                               "pages"}

@@ -1,11 +1,12 @@
 """The games' rules, one package each under quiz/games/<game>/ (its id with "_" for "-"), in modules that import only
-the ones before them: components.py where a game has printed parts to look up (Faraway's cards), facts.py (the facts
-as a frozen dataclass, read from game.yml), rules.py (one small method per rule), engine.py (a game's state and moves,
-each applied by the rules: a record replays to a state or is refused), witnesses.py (for a question's givens, a game
-record that reaches them), where a game has one strategy.py (the best play, solved from the rules: Farkle's bank or
-roll) and duel.py (two players, solved for the win), beliefs.py (the wrong beliefs players hold, as code: the full
-checker), presentation.py (the numbers, tables, filters and pictures the pages need). The package names them: CHECKER,
-WITNESSES and PRESENTATION."""
+the ones before them: components.py where a game has printed parts to look up (Faraway's cards), facts.py (the facts as
+a frozen dataclass, read from game.yml), where a game needs them scoring.py (an engine its rules score with: Farkle's
+scoring table) and reads.py (what an answer reads of it, noted finely), rules.py (one small method per rule), engine.py
+(a game's state and moves, each applied by the rules: a record replays to a state or is refused), witnesses.py (for a
+question's givens, a game record that reaches them), where a game has one strategy.py (the best play, solved from the
+rules: Farkle's bank or roll) and duel.py (two players, solved for the win), beliefs.py (the wrong beliefs players hold,
+as code: the full checker), presentation.py (the numbers, tables, filters and pictures the pages need). The package
+names them: CHECKER, WITNESSES and PRESENTATION."""
 from __future__ import annotations
 
 import importlib
@@ -16,7 +17,8 @@ from types import ModuleType
 from quiz.checker import REPO_RULES, Presentation, Rules, Witnesses, read_game
 
 # each imports only those before it
-GAME_MODULES = ("components", "facts", "rules", "engine", "witnesses", "strategy", "duel", "beliefs", "presentation")
+GAME_MODULES = ("components", "facts", "scoring", "reads", "rules", "engine", "witnesses", "strategy", "duel",
+                "beliefs", "presentation")
 
 
 def package_name(game_id: str) -> str:

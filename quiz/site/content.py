@@ -239,7 +239,12 @@ class Game:
                 checker = type(self.checker)(self.rule_sets.base, reads)
                 presentation = type(self.presentation)(checker)
                 values = presentation.derived_parts()[index]() if parts else presentation.derived_facts()
-                found.update({name: set(reads) for name in values})
+                shared = set(reads)
+                for name, value in values.items():
+                    if callable(value):         # a number worked out alone: what it reads is its own
+                        reads.clear()
+                        value()
+                    found[name] = set(reads) if callable(value) else shared
             self.rule_sets.remembered["derived"] = found
         return self.rule_sets.remembered["derived"]
 

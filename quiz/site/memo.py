@@ -136,7 +136,10 @@ UNITS = {
     "site": "every file under rules/ and mkdocs.yml (the languages); drafts shown or not, SITE_URL, the decks' time",
     "site files": "the site's key: the bytes of every generated file, kept apart from the summary a warm build reads",
     "verify": "a game's files in every language and every ui.<lang>.yml; the languages and the default one",
-    "tables": "the same as verify: a game's questions answered at every table of its rule sets",
+    "tables": "the same as verify: a game's questions answered at every table of its rule sets, worded",
+    "answers at tables": "a game's files in no language: its questions' answers and the replays of their games at "
+                         "every table, each kept by the question, its drawn givens and the facts its texts name (an "
+                         "edit to a text in any language redoes the words, not these)",
     "texts at tables": "a game's files in no language and in one, that ui.<lang>.yml: lint's check that each of its "
                        "texts in that language fills in at every table (kept only when they all do)",
     "pages": "a game's files in one language and the default one, those two ui.<lang>.yml; the language, the default "
@@ -167,6 +170,9 @@ class Memo(Store):
 
     def tables_key(self, root: Path, game_dir: Path, languages: tuple[str, ...], default: str) -> str:
         return self._game_key("tables", root, game_dir, languages, languages, default)
+
+    def answers_at_tables_key(self, root: Path, game_dir: Path) -> str:
+        return self._game_key("answers at tables", root, game_dir, set())
 
     def texts_at_tables_key(self, root: Path, game_dir: Path, lang: str) -> str:
         return self._game_key("texts at tables", root, game_dir, {lang}, lang)

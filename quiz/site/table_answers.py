@@ -172,12 +172,29 @@ def _grouped(game: Game, names: tuple[str, ...], answer_of: numpy.ndarray, outco
 
 # --- worded at every table, kept with the verification ----------------------------------------------------------------
 
-def worded_at_tables(check: QuestionCheck, entries: dict, drawn: dict, default_words: dict) -> dict | None:
+@dataclasses.dataclass
+class Answered:
+    """at_tables() kept across builds (the memo's "answers at tables"), each by the question, its drawn givens and the
+    facts its texts name: whatever else it reads is in the game's files in no language and the code, the unit's key.
+    Only what this build asked for is kept again."""
+
+    before: dict = dataclasses.field(default_factory=dict)
+    now: dict = dataclasses.field(default_factory=dict)
+
+    def at_tables(self, game: Game, question: Question, drawn: dict, lang: str) -> AtTables | None:
+        key = (question.id, repr(plain(drawn)), tuple(sorted(text_names(game, question, lang))))
+        if key not in self.now:
+            self.now[key] = self.before[key] if key in self.before else at_tables(game, question, drawn, lang)
+        return self.now[key]
+
+
+def worded_at_tables(check: QuestionCheck, entries: dict, drawn: dict, default_words: dict,
+                     answered: Answered | None = None) -> dict | None:
     """A question or variant at every table, each group of tables with its answer and worded in every language (group 0
     is the default table's words, as verified): {"names", "by", "groups": [{"answer", "words"}]}; None for a game
-    without rule sets."""
+    without rule sets. `answered`: answers kept from an earlier build."""
     game = check.game
-    found = at_tables(game, check.question, drawn, check.site.default_language)
+    found = (answered or Answered()).at_tables(game, check.question, drawn, check.site.default_language)
     if found is None:
         return None
     groups, renumbered = [{"answer": found.groups[0]["answer"], "words": default_words}], {0: 0}
@@ -223,9 +240,12 @@ def verify_tables(site: Site, problems: Problems, memo: Memo | None = None) -> N
         kept = memo.get(key) if memo else None
         if kept is None:
             found_before = len(problems.items)
-            kept = _tables_of(site, game, problems)
+            answers_key = memo and memo.answers_at_tables_key(site.root, game.dir)
+            answered = Answered((memo.get(answers_key) if memo else None) or {})
+            kept = _tables_of(site, game, problems, answered)
             if memo and len(problems.items) == found_before:
                 memo.put(key, kept)
+                memo.put(answers_key, answered.now)
         game.tables = kept["stated"]
         for question_id, practice in game.practice.items():
             for variant in practice.variants:
@@ -233,15 +253,15 @@ def verify_tables(site: Site, problems: Problems, memo: Memo | None = None) -> N
                                                                          if q.id == question_id), variant))
 
 
-def _tables_of(site: Site, game: Game, problems: Problems) -> dict:
+def _tables_of(site: Site, game: Game, problems: Problems, answered: Answered) -> dict:
     stated, variants = {}, {}
     for question in game.questions:
         if question.id not in game.worded:
             continue
         check = QuestionCheck(site, game, question, problems)
         entries = check.texts()
-        stated[question.id] = worded_at_tables(check, entries, question.givens, game.worded[question.id])
+        stated[question.id] = worded_at_tables(check, entries, question.givens, game.worded[question.id], answered)
         for variant in game.practice.get(question.id, Practice()).variants:
             variants[variant_id(question, variant)] = worded_at_tables(check, entries, variant["givens"],
-                                                                       variant["worded"])
+                                                                       variant["worded"], answered)
     return {"stated": stated, "variants": variants}

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from quiz.checker import belief
 from quiz.games.farkle.facts import FACES
-from quiz.games.farkle.rules import counts, faces
+from quiz.games.farkle.scoring import counts, faces
 from quiz.games.farkle.strategy import FarkleStrategy
 
 # Only for the belief that a first bank needs a minimum (no seed names one): house rules that ask one ask 300 or more,

@@ -30,7 +30,8 @@ from quiz.games.farkle.strategy import roll_outcomes
 
 HERE = Path(__file__).resolve().parent
 SOLVED = HERE / "solved"
-CODE = [HERE / "facts.py", HERE / "rules.py", HERE / "strategy.py"]     # with the solver's own code (digest())
+# with the solver's own code (digest()); reads.py, how an answer notes what it reads of a table, is not the solve's
+CODE = [HERE / "facts.py", HERE / "scoring.py", HERE / "rules.py", HERE / "strategy.py"]
 TOLERANCE = 1e-12       # each layer's fixed point is iterated until no chance moves by more
 
 

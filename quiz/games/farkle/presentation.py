@@ -11,9 +11,41 @@ from typing import Any
 from quiz.checker import Presentation
 from quiz.games.farkle import duel
 from quiz.games.farkle.beliefs import BELIEVED_ENOUGH, Farkle
-from quiz.games.farkle.rules import counts, faces, rolls_with_ways
+from quiz.games.farkle.reads import cached_per_table
+from quiz.games.farkle.scoring import counts, faces, rolls_with_ways
 
 
+@cached_per_table
+def kind_scoring(table) -> str:
+    kinds = [option for option in table.options if option.same]
+    return "none" if not kinds else "multiple" if any(option.times_three for option in kinds) else "fixed"
+
+
+@cached_per_table
+def scores_three_pairs(table) -> bool:
+    return any(option.pairs for option in table.options)
+
+
+@cached_per_table
+def scores_straight(table) -> bool:
+    return any(sorted(option.dice) == list(range(1, 7)) for option in table.options)
+
+
+@cached_per_table
+def scores_six_nothing(table) -> bool:
+    return any(option.nothing for option in table.options)
+
+
+@cached_per_table
+def scores_combinations(table) -> bool:
+    """Two triplets, four of a kind and a pair: any option of kinds, or six dice that score nothing."""
+    return any(option.kinds or option.nothing for option in table.options)
+
+
+# what the texts' conditions ask of a scoring table's shape, each a view of the table (cached_per_table)
+SCORING_SHAPES = {"kind_scoring": kind_scoring, "scores_three_pairs": scores_three_pairs,
+                  "scores_straight": scores_straight, "scores_six_nothing": scores_six_nothing,
+                  "scores_combinations": scores_combinations}
 GAIN_TOTALS = (300, 500, 1000, 2000, 3000)    # the turn totals the odds page shows the gain of rolling at
 ADVICE_LIMIT = 10000                          # the calculator weighs turns up to this total (the seed's target)
 
@@ -32,21 +64,19 @@ class FarklePresentation(Presentation):
         multiple ({times_<id>}); how dice of a kind score ('fixed', 'multiple', 'none'); whether three pairs, the
         straight, six dead dice and any such combination (two triplets, four of a kind and a pair) score; and the best
         scores of a few sets the texts discuss."""
-        rules, scoring = self.rules, self.rules.facts.scoring
+        rules = self.rules
         values: dict[str, Any] = {}
-        for option in scoring:
+        for option in rules.table.whole().options:      # which numbers there are; each reads its own option
             name = option.id.replace("-", "_")
-            values[f"times_{name}" if option.times_three else f"points_{name}"] = option.points or option.times_three
-        kinds = [option for option in scoring if option.same]
-        values["kind_scoring"] = "none" if not kinds else "multiple" if any(o.times_three for o in kinds) else "fixed"
-        values["scores_three_pairs"] = any(option.pairs for option in scoring)
-        values["scores_straight"] = any(sorted(option.dice) == list(range(1, 7)) for option in scoring)
-        values["scores_six_nothing"] = any(option.nothing for option in scoring)
-        values["scores_combinations"] = any(option.kinds or option.nothing for option in scoring)   # two triplets, …
-        values["example_total"] = rules.turn_points([[1, 1], [1]])
-        values["four_ones_best"] = rules.score([1, 1, 1, 1])
-        values["four_and_pair_best"] = rules.score([2, 2, 2, 2, 3, 3])
-        values["score_step"] = rules.table.step
+            values[f"times_{name}" if option.times_three else f"points_{name}"] = \
+                lambda option_id=option.id: (lambda found: found.points or found.times_three)(
+                    rules.table.option(option_id))
+        for name, shows in SCORING_SHAPES.items():
+            values[name] = lambda shows=shows: shows(rules.table)
+        values["example_total"] = lambda: rules.turn_points([[1, 1], [1]])
+        values["four_ones_best"] = lambda: rules.score([1, 1, 1, 1])
+        values["four_and_pair_best"] = lambda: rules.score([2, 2, 2, 2, 3, 3])
+        values["score_step"] = lambda: rules.table.step
         return values
 
     def end_numbers(self) -> dict[str, Any]:

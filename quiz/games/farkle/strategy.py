@@ -17,7 +17,8 @@ from typing import Iterator
 import numpy
 
 from quiz.checker import MalformedInput, rule
-from quiz.games.farkle.rules import FarkleRules, ScoringTable, faces, rolls_with_ways
+from quiz.games.farkle.rules import FarkleRules
+from quiz.games.farkle.scoring import ScoringTable, faces, rolls_with_ways
 
 CAP = 20000     # turn totals at or above it are banked: far above any threshold (the tests double it)
 

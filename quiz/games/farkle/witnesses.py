@@ -10,7 +10,9 @@ from typing import Any, Iterator
 
 from quiz.checker import Witnesses
 from quiz.games.farkle.engine import Game, replay
-from quiz.games.farkle.rules import FarkleRules, cached_per_table, counts
+from quiz.games.farkle.reads import cached_per_table
+from quiz.games.farkle.rules import FarkleRules
+from quiz.games.farkle.scoring import counts
 
 YOU, OTHER = "you", "Bruno"
 TURN_CHUNK = 1000           # what one of your earlier turns banks: three 1s, in every set
