@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from quiz.checker import IllegalState, MalformedInput, Rules
 from quiz.site.content import Game, Question
 from quiz.site.source import plain
 from quiz.site.wording import Wording, resolve
@@ -56,11 +57,43 @@ def compute(game: Game, question: Question, givens: dict) -> Any:
     return computed(game, question, givens)[1]
 
 
-def computed(game: Game, question: Question, givens: dict) -> tuple[Any, Any]:
+def computed(game: Game, question: Question, givens: dict, checker: Rules | None = None) -> tuple[Any, Any]:
     """The checker's whole result for complete givens (a why may word any part of it: `{result.split}`),
-    and the answer."""
-    result = game.checker.call(question.check, plain(givens))
+    and the answer; the game's checker, or one bound to another table's facts."""
+    result = (checker or game.checker).call(question.check, plain(givens))
     return result, (resolve(result, question.pick) if question.pick else result)
+
+
+class BeliefFailed(Exception):
+    """A wrong belief that raised or gave an answer no player can give: (the belief, why)."""
+
+
+def believed(game: Game, question: Question, givens: dict, answer: Any, checker: Rules | None = None,
+             strict: bool = True) -> list[dict]:
+    """The wrong beliefs of the question's rule whose answer to these givens differs from the right one: each with its
+    name, rule and answer (two beliefs may give one wrong answer). `strict` (the game's own rules, verified): a belief
+    that raises, or answers what a player cannot give here, is BeliefFailed; at another table's rules (`checker`) a
+    belief that finds the givens no game, or answers what cannot be given, is left out."""
+    checker, found = checker or game.checker, []
+    choices = options(question, answer)
+    for belief in beliefs_of(game, question):
+        try:
+            result = checker.believe(belief, plain(givens))
+            value = resolve(result, question.pick) if question.pick and result is not None else result
+        except (IllegalState, MalformedInput) as exc:
+            if strict:
+                raise BeliefFailed(belief, f"crashed: {type(exc).__name__}: {exc}") from None
+            continue
+        except Exception as exc:  # a belief is code like a rule: a bug in it is one line, not a traceback
+            raise BeliefFailed(belief, f"crashed: {type(exc).__name__}: {exc}") from None
+        if value is None or value == answer:
+            continue
+        if not answer_fits(question, value, choices):
+            if strict:
+                raise BeliefFailed(belief, f"answers {value!r}, which a player cannot give here")
+            continue
+        found.append({"belief": belief.name, "rule": belief.entry, "answer": value})
+    return found
 
 
 def answer_fits(question: Question, value: Any, options_of: list[str]) -> bool:

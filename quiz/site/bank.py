@@ -8,8 +8,8 @@ from typing import Any
 from quiz import games
 from quiz.checker import IllegalState, MalformedInput
 from quiz.site import codes
-from quiz.site.answers import (answer_fits, answer_type_ok, assign, beliefs_of, computed, covers, format_plain,
-                               leaf_paths, one_belief_per_answer, options, without_belief)
+from quiz.site.answers import (BeliefFailed, answer_type_ok, assign, beliefs_of, believed, computed, covers,
+                               format_plain, leaf_paths, one_belief_per_answer, without_belief)
 from quiz.site.content import Game, Question, Site
 from quiz.site.problems import Problems
 from quiz.site.source import line_of, plain
@@ -186,26 +186,14 @@ class QuestionCheck:
         return codes.CHECKER_CRASHED, f"checker crashed: {type(exc).__name__}: {exc}"
 
     def beliefs_for(self, givens: dict, answer: Any) -> list[dict] | None:
-        """The wrong beliefs of the question's rule whose answer here differs from the right one: each with its name,
-        rule and answer (two beliefs may give one wrong answer). None after reporting a belief that crashed."""
-        question, found = self.question, []
-        choices = options(question, answer)
-        for belief in beliefs_of(self.game, question):
-            try:
-                result = self.game.checker.believe(belief, plain(givens))
-                value = resolve(result, question.pick) if question.pick and result is not None else result
-            except Exception as exc:  # a belief is code like a rule: a bug in it is one line, not a traceback
-                self.add(codes.CHECKER_CRASHED, f"the belief {belief.name!r} ({belief.method}) crashed: "
-                         f"{type(exc).__name__}: {exc}")
-                return None
-            if value is None or value == answer:
-                continue
-            if not answer_fits(question, value, choices):
-                self.add(codes.CHECKER_CRASHED, f"the belief {belief.name!r} answers {value!r}, which a player cannot "
-                         "give here")
-                return None
-            found.append({"belief": belief.name, "rule": belief.entry, "answer": value})
-        return found
+        """The wrong beliefs of the question's rule whose answer here differs from the right one (answers.believed());
+        None after reporting a belief that crashed or answered what no player can give."""
+        try:
+            return believed(self.game, self.question, givens, answer)
+        except BeliefFailed as failed:
+            belief, why = failed.args
+            self.add(codes.CHECKER_CRASHED, f"the belief {belief.name!r} ({belief.method}) {why}")
+            return None
 
     def coverage(self, givens: dict, reference: dict) -> None:
         """Every given the checker receives is shown in the question's text, or derived from what is shown."""

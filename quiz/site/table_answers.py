@@ -9,8 +9,7 @@ import dataclasses
 import numpy
 
 from quiz.checker import FineReads, IllegalState, MalformedInput, facts_read
-from quiz.site.answers import (answer_fits, answer_type_ok, beliefs_of, one_belief_per_answer, options, variant_id,
-                               with_derived)
+from quiz.site.answers import answer_type_ok, believed, computed, one_belief_per_answer, variant_id, with_derived
 from quiz.site.bank import QuestionCheck
 from quiz.site.practice import Practice
 from quiz.site.question_words import word
@@ -18,7 +17,7 @@ from quiz.site.content import Game, Question, Site, holds
 from quiz.site.memo import Memo
 from quiz.site.problems import Problems
 from quiz.site.source import plain
-from quiz.site.wording import placeholder_paths, resolve
+from quiz.site.wording import placeholder_paths
 
 NO_ANSWER = -1   # a table at which the question describes no game that can happen
 
@@ -98,23 +97,13 @@ def _answer_at(game: Game, question: Question, drawn: dict, facts, reads: set):
     try:
         if checker.illegal(question.check, givens):
             return None
-        result = checker.call(question.check, givens)
-        answer = resolve(result, question.pick) if question.pick else result
+        result, answer = computed(game, question, givens, checker)
     except (IllegalState, MalformedInput):
         return None
     if not answer_type_ok(question.kind, answer):
         return None
-    believed = []
-    choices = options(question, answer)
-    for belief in beliefs_of(game, question):
-        try:
-            found = checker.believe(belief, givens)
-            value = resolve(found, question.pick) if question.pick and found is not None else found
-        except (IllegalState, MalformedInput):
-            continue
-        if value is not None and value != answer and answer_fits(question, value, choices):
-            believed.append({"belief": belief.name, "rule": belief.entry, "answer": value})
-    return {"givens": givens, "answer": answer, "result": result, "beliefs": one_belief_per_answer(believed)[0],
+    beliefs = believed(game, question, givens, answer, checker, strict=False)
+    return {"givens": givens, "answer": answer, "result": result, "beliefs": one_belief_per_answer(beliefs)[0],
             "shown": shown}
 
 
