@@ -37,7 +37,8 @@ def checker(set_id: str, **house) -> Farkle:
 # 300; four, five, six of a kind 1,000, 2,000, 3,000; straight and three pairs 1,500; four of a kind and a pair 1,500;
 # two triplets 2,500); Zilch (each die over three doubles; straight and three pairs 1,500; six dice with nothing 500);
 # Busche & Neller (1s, 5s and three of a kind only); Facebook (four, five, six of a kind two, three, four times the
-# three; straight 1,500; three pairs 750); farkle.games (the same multiples; straight 1,000; three pairs 750).
+# three; straight 1,500; three pairs 750); farkle.games (the same multiples; straight 1,000; "Three Different Pairs"
+# 750: four of a kind and a pair are no three different pairs, content-review-5 F4).
 ROLLS = [
     # roll                 seed   playmonster zilch busche-n. facebook farkle.games
     ([1],                  100,   100,   100,   100,   100,   100),
@@ -55,7 +56,7 @@ ROLLS = [
     ([1, 2, 3, 4, 5, 6],   2500,  1500,  1500,  150,   1500,  1000),
     ([2, 2, 3, 3, 6, 6],   1500,  1500,  1500,  0,     750,   750),
     ([1, 1, 5, 5, 3, 3],   1500,  1500,  1500,  300,   750,   750),
-    ([2, 2, 2, 2, 3, 3],   1500,  1500,  1500,  200,   750,   750),    # four and a pair: three pairs, or its own line
+    ([2, 2, 2, 2, 3, 3],   1500,  1500,  1500,  200,   750,   400),    # four and a pair: three pairs, or its own line
     ([1, 1, 1, 1, 5, 5],   1500,  1500,  2100,  1200,  2100,  2100),
     ([3, 3, 3, 6, 6, 6],   900,   2500,  900,   900,   900,   900),    # two triplets: PlayMonster's own line
     ([1, 1, 1, 5, 5, 5],   1500,  2500,  1500,  1500,  1500,  1500),
@@ -70,7 +71,7 @@ ROLLS = [
     ([4, 4, 4, 4, 1, 5],   1150,  1150,  950,   550,   950,   950),
     ([2, 2, 2, 3, 3, 3],   500,   2500,  500,   500,   500,   500),
     ([6, 6, 6, 6, 6, 1],   2100,  2100,  2500,  700,   1900,  1900),
-    ([1, 1, 2, 2, 2, 2],   1500,  1500,  1500,  400,   750,   750),
+    ([1, 1, 2, 2, 2, 2],   1500,  1500,  1500,  400,   750,   600),
     ([5, 5, 6, 6, 6, 6],   1500,  1500,  1500,  700,   1300,  1300),
 ]
 

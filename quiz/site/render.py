@@ -225,7 +225,8 @@ class Writer:
 
     def set_words(self) -> SetWords:
         """The words of the game's rule sets in this language (the game has some: sets.yml)."""
-        return SetWords(self.game.rule_sets, self.texts, self.ui, self.lang, self.fill)
+        return SetWords(self.game.rule_sets, self.texts, self.ui, self.lang, self.fill,
+                        lambda facts: self.game.at_table(facts)[1].named_plainly())
 
     def quick_first(self, question: Question) -> tuple:
         """"Do you remember?" opens with the question answered fastest, as seed 000's five-second one: a yes/no before

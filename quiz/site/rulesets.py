@@ -29,6 +29,7 @@ class RuleSet:
     disputed: tuple[str, ...] = ()
     second_hand: tuple[str, ...] = ()
     line: int | None = None
+    otherwise: dict = dataclasses.field(default_factory=dict)   # a disputed change -> (source, what it says instead)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -299,9 +300,14 @@ def load_rule_sets(game_dir: Path, game_id: str, base: Facts | None, problems: P
         for name, value in (item.get("changes") or {}).items():
             changes[name], origin[name] = _change(plain(value), item["source"])
             known_source(origin[name], f"{set_id}.{name}", line_of(item.get("changes"), name))
+        disputed = plain(item.get("disputed") or ())
+        otherwise = {name: (other["source"], other["quote"]) for name, other in disputed.items()} \
+            if isinstance(disputed, dict) else {}
+        for name, (source, _) in otherwise.items():
+            known_source(source, f"{set_id}.disputed.{name}", line_of(item.get("disputed"), name))
         sets[set_id] = RuleSet(set_id, item["source"], changes, origin, plain(item.get("quotes") or {}),
-                               tuple(item.get("silent") or ()), tuple(item.get("disputed") or ()),
-                               tuple(item.get("read_second_hand") or ()), line)
+                               tuple(item.get("silent") or ()), tuple(disputed),
+                               tuple(item.get("read_second_hand") or ()), line, otherwise)
     if raw["default"] not in sets:
         problems.add(path, line_of(raw, "default"), raw["default"], codes.SOURCE_MISMATCH,
                      "the default set is not under `sets:`")
@@ -318,6 +324,8 @@ def load_rule_sets(game_dir: Path, game_id: str, base: Facts | None, problems: P
     if problems.items[before:]:
         return None
     rule_sets = RuleSets(raw["default"], sources, sets, house_rules, base, path)
+    open_points = set(raw.get("open_points") or ())
+    house_options = {rule.option["id"] for rule in house_rules if rule.option is not None}
     for rule_set in sets.values():
         try:
             facts = rule_sets.set_facts(rule_set.id)
@@ -327,9 +335,11 @@ def load_rule_sets(game_dir: Path, game_id: str, base: Facts | None, problems: P
             continue
         for key in ("quotes", "silent", "disputed", "second_hand"):
             for name in getattr(rule_set, key):
-                if not (facts.is_fact(name) or facts.option(name) or name in rule_set.changes):
+                unsaid = key == "silent" and name in open_points | house_options
+                if not (facts.is_fact(name) or facts.option(name) or name in rule_set.changes or unsaid):
                     problems.add(path, rule_set.line, f"{rule_set.id}.{name}", codes.SOURCE_MISMATCH,
-                                 f"{key}: {name!r} is neither a fact nor a change of this set")
+                                 f"{key}: {name!r} is neither a fact nor a change of this set"
+                                 + (" (nor a house rule's option or one of open_points)" if key == "silent" else ""))
         for rule in house_rules:
             for value in choices_of(rule):
                 try:

@@ -15,8 +15,11 @@ SOURCE_TITLE_LANGUAGE = "en"     # a source's title is English unless sets.yml g
 class SetWords:
     """Words for rule sets, filled in by a page writer's `fill` (placeholders through the language's Wording)."""
 
-    def __init__(self, rule_sets: RuleSets, texts: dict, ui: dict, lang: str, fill: Callable[..., str]):
-        self.sets, self.texts, self.ui, self.lang, self.fill = rule_sets, texts, ui, lang, fill
+    def __init__(self, rule_sets: RuleSets, texts: dict, ui: dict, lang: str, fill: Callable[..., str],
+                 plainly: Callable[[Any], set] | None = None):
+        """`plainly(facts)`: the options a set's facts name by their plain name, not their label (the game's
+        presentation's named_plainly())."""
+        self.sets, self.texts, self.ui, self.lang, self.fill, self.plainly = rule_sets, texts, ui, lang, fill, plainly
         self.own = texts["rule_sets"]
 
     def set_name(self, set_id: str) -> str:
@@ -93,8 +96,18 @@ class SetWords:
         return {"id": source_id, "title": title, "url": source.get("url"), "also": source.get("also"),
                 "read": source.get("read"), "where": source.get("where")}
 
-    def listed(self, names: list[str]) -> str:
-        return format_list([self.rule_name(n) for n in names], locale=self.lang)
+    def disputed(self, rule_set, name: str) -> str:
+        """A disputed rule as the page lists it: its name, and where sets.yml says what the other source (or the same
+        one elsewhere) gives, that source (the set's name, for its own) and its words as written."""
+        if name not in rule_set.otherwise:
+            return self.rule_name(name)
+        source, quote = rule_set.otherwise[name]
+        said_by = self.set_name(rule_set.id) if source == rule_set.source else self.sets.sources[source]["title"]
+        return self.fill(self.ui["rule_sets"]["disputed_by"], {"rule": self.rule_name(name), "source": said_by,
+                                                               "quote": quote})
+
+    def listed(self, names: list[str], plainly: set = frozenset()) -> str:
+        return format_list([self.rule_name(n, plain=n in plainly) for n in names], locale=self.lang)
 
     def page(self) -> dict:
         """The rule-sets page's data: each set's changes with their sources, the house rules, the sources."""
@@ -105,20 +118,24 @@ class SetWords:
         for rule_set in self.sets.sets.values():
             facts = self.sets.set_facts(rule_set.id)
             changes = []
+            # a label's aside is about the option as scored: a set that drops it, or has it otherwise, names it plainly
+            plainly = (self.plainly(facts) if self.plainly else set()) | \
+                {name for name in rule_set.changes if not facts.is_fact(name) and facts.option(name) is None}
             for name in rule_set.changes:
                 source = rule_set.sources[name]
-                changes.append({"name": self.rule_name(name), "was": self.value(base, name),
+                changes.append({"name": self.rule_name(name, plain=name in plainly), "was": self.value(base, name),
                                 "now": self.value(facts, name),
                                 "source": self.source_line(source)["title"] if source != rule_set.source else None})
             notes = []
             if rule_set.silent:
                 notes.append(self.fill(ui["not_stated_default" if rule_set.id == default else "not_stated"],
-                                       {"rules": self.listed(list(rule_set.silent)),
+                                       {"rules": self.listed(list(rule_set.silent), plainly),
                                         "default": self.set_name(default)}))
             if rule_set.disputed:
-                notes.append(self.fill(ui["disputed"], {"rules": self.listed(list(rule_set.disputed))}))
+                notes.append(self.fill(ui["disputed"], {"rules": format_list(
+                    [self.disputed(rule_set, name) for name in rule_set.disputed], locale=self.lang)}))
             if rule_set.second_hand:
-                notes.append(self.fill(ui["second_hand"], {"rules": self.listed(list(rule_set.second_hand))}))
+                notes.append(self.fill(ui["second_hand"], {"rules": self.listed(list(rule_set.second_hand), plainly)}))
             sets.append({"id": rule_set.id, "name": self.set_name(rule_set.id),
                          "note": self.fill(self.own["sets"][rule_set.id]["note"]), "default": rule_set.id == default,
                          "source": self.source_line(rule_set.source), "changes": changes, "notes": notes})

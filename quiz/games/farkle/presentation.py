@@ -116,12 +116,11 @@ class FarklePresentation(Presentation):
                 "compensation": race["compensation"]}
 
     def named_plainly(self) -> set[str]:
-        """Three pairs, where four of a kind and a pair has a line of its own: "(four of a kind and a pair count too)"
-        beside "four of a kind and a pair: 1,500" reads as two prices for one roll."""
+        """Three pairs where the label's aside "(four of a kind plus a pair counts too)" is not so: where four of a kind
+        and a pair has a line of its own (it reads as two prices for one roll), or does not count as three pairs."""
         scoring = self.rules.facts.scoring
-        if not any(option.kinds == (4, 2) for option in scoring):
-            return set()
-        return {option.id for option in scoring if option.four_and_pair}
+        own_line = any(option.kinds == (4, 2) for option in scoring)
+        return {option.id for option in scoring if option.pairs and (own_line or not option.four_and_pair)}
 
     def roll_table(self) -> dict[str, list]:
         """The checker's answer for every multiset of 1–6 dice: key "11356" -> [best score, best dice, hot dice]."""
