@@ -43,7 +43,7 @@ def test_a_requirement_why_names_the_symbol_missing_and_where_it_lies(site):
     unmet = faraway.score(row(with_chimera=0))
     assert unmet["regions"][2] == 0
     assert fill("{s|sight}", {"s": unmet["sight"][2]}) == (
-        "needs 1 chimera and 1 thistle but sees 0 chimeras; left of it, still face down when it scores: Region 54 "
+        "needs 1 chimera and 1 thistle but sees no chimeras; left of it, still face down when it scores: Region 54 "
         "(green, 1 chimera, quest: 4 fame per clue, needs 2 thistles)")
     met = faraway.score(row(with_chimera=1))
     # 2 × (47 yellow, 19 and 16 red) = 6 for 47; 24 sees the same chimera: 2 per night card, itself the only one

@@ -146,9 +146,9 @@ class FarawayPresentation(Presentation):
                 "per": per}
 
     def describe_sanctuaries(self, sanctuaries: list, words: dict, say) -> str:
-        """Your Sanctuaries with what each shows: "no Sanctuaries", "1 Sanctuary (red, night symbol)", "2 Sanctuaries:
-        one with 2 clues and a yellow one". Two or more are a clause each: in one bracket, "(2 clues; yellow)" read as
-        a single card with both."""
+        """Your Sanctuaries with what each shows: "no Sanctuaries", "1 Sanctuary (red, night symbol)", "1 Sanctuary
+        (grey, 1 clue)", "2 Sanctuaries: a grey one (2 clues) and a yellow one". Two or more are a clause each: in one
+        bracket, "(2 clues; yellow)" read as a single card with both."""
         phrases = words["describe"]
         sanctuaries = self.sanctuary_faces(sanctuaries)
         if not sanctuaries:
@@ -156,8 +156,9 @@ class FarawayPresentation(Presentation):
         count = say("sanctuary", len(sanctuaries))
         if len(sanctuaries) == 1:
             features = self._features(sanctuaries[0], words, say, "task")
-            return phrases["one_sanctuary"].format(count=count, features=phrases["features"].join(features)
-                                                   or phrases["plain_sanctuary"])
+            frame = "one_sanctuary" if sanctuaries[0].get("colour") else "one_sanctuary_grey"
+            return phrases[frame].format(count=count, features=phrases["features"].join(features)
+                                         or phrases["plain_sanctuary"])
         each = [self._one_of_several(sanctuary, words, say) for sanctuary in sanctuaries]
         return phrases["sanctuaries"].format(count=count,
                                              list=phrases["features"].join(each[:-1]) + phrases["and"] + each[-1])
