@@ -135,3 +135,21 @@ def test_each_bank_or_roll_belief_answers_as_its_players_do():
     assert believed("never-roll-two-dice", 200, 2) is False and believed("never-roll-two-dice", 450, 3) is None
     assert believed("bank-hot-dice", 400, 6) is False and believed("bank-hot-dice", 400, 5) is None
     assert believed("roll-while-likely", 300, 2) is True and believed("roll-while-likely", 300, 1) is False
+
+
+@pytest.mark.parametrize("target", [5000, 10000, 20000])
+def test_the_bank_table_never_advises_a_total_past_the_target(target):
+    """content-review-5 F2: the seed's six-dice threshold is 18,650, past the whole target: a turn that got there would
+    have won by banking long before. The table says "always roll" wherever the one-turn threshold is past the target,
+    and gives it where it is not."""
+    from quiz.games.farkle.presentation import FarklePresentation
+
+    facts = SEED.facts.changed({"target": target}, "test")
+    rules = type(SEED)(facts)
+    rows = FarklePresentation(rules).computed_tables()["bank-table"]["rows"]
+    strategy = rules.turn_strategy()
+    for row in rows:
+        threshold = strategy.threshold(row["dice"])
+        expected = threshold if threshold and threshold <= target else "always_roll"
+        assert row["bank_from"] == expected, (target, row)
+    assert rows[0]["bank_from"] == 350 and rows[-1]["bank_from"] == ("always_roll" if target < 18650 else 18650)

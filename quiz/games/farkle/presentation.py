@@ -134,13 +134,16 @@ class FarklePresentation(Presentation):
 
     def computed_tables(self) -> dict[str, dict]:
         """Tables the pages show, computed by the rules: the odds for 1 to 6 dice; from the best play of a turn, the
-        total from which to bank with each number of dice ("always roll" where no total below the solver's cap banks),
+        total from which to bank with each number of dice ("always roll" where no total below the solver's cap, or the
+        target, banks),
         and what one more roll gains over banking at a few turn totals."""
         rules = self.rules
         dice = range(1, rules.facts.dice + 1)
         rows = [{"dice": n, "farkle": rules.farkle_chance(n), "expected": rules.expected_best_score(n)} for n in dice]
         strategy, bank_from = rules.turn_strategy(), self.bank_from()
-        thresholds = [{"dice": n, "bank_from": bank_from[n] or "always_roll"} for n in dice]
+        # a total past the target is never reached before banking ends the game: there the advice is to roll on
+        thresholds = [{"dice": n, "bank_from": bank_from[n] if bank_from[n] and bank_from[n] <= rules.facts.target
+                       else "always_roll"} for n in dice]
         gains = [{"dice": n, **{total: round(strategy.gain_of_rolling(total, n)) if total >= rules.facts.bank_minimum
                                 else None for total in GAIN_TOTALS}} for n in dice]       # None: no bank allowed yet
         return {"odds-table": {"columns": ["dice", "farkle", "expected"], "chart": "farkle", "rows": rows},
