@@ -16,7 +16,7 @@ from quiz.site.languages import rules_dir, site_languages
 from quiz.site.problems import ContentError, Problems
 from quiz.site.rulesets import RuleSets, load_rule_sets
 from quiz.site.source import check_schema, line_at, line_of, load_yaml, plain, schema
-from quiz.site.wording import Wording, resolve
+from quiz.site.wording import Wording, placeholder_paths, resolve
 
 PAGE_KINDS = ("refresher", "teach")
 KINDS = ("yesno", "number", "choice", "order")
@@ -257,6 +257,14 @@ class Game:
                     seen.setdefault(name, set()).add(repr(value))
             self.rule_sets.remembered["varying"] = {name for name, found in seen.items() if len(found) > 1}
         return self.rule_sets.remembered["varying"]
+
+    @staticmethod
+    def named(texts, conditions=()) -> set[str]:
+        """The names some texts' placeholders give (each path's first part: {tableau.regions|row} names tableau) and
+        some conditions compare ("opening_minimum > 0"): what their words at a table depend on, before depends_on()."""
+        found = {path.split(".")[0] for text in texts if isinstance(text, str) for path in placeholder_paths(text)}
+        return found | {side for condition in conditions for side in (condition.left, condition.right)
+                        if isinstance(side, str)}
 
     def depends_on(self, names: set[str]) -> tuple[str, ...]:
         """The facts that differ between tables which these placeholder or condition names depend on, sorted."""

@@ -590,10 +590,7 @@ def _unfilled_at_tables(game: Game, wording, entry, raw: dict):
     """(field, a table, the error) where one of an entry's texts does not fill in; None when all do."""
     strings = [text for value in raw.values() for text in ([value] if isinstance(value, str) else
                                                            value.values() if isinstance(value, dict) else [])]
-    found = {path.split(".")[0] for text in strings if isinstance(text, str) for path in placeholder_paths(text)}
-    for part in entry.conditions():
-        found |= {side for side in (part.left, part.right) if isinstance(side, str)}
-    names = game.depends_on(found)
+    names = game.depends_on(game.named(strings, entry.conditions()))
     for key, values in game.rule_sets.projections(names).items():
         at_table = game.table_values(game.rule_sets.facts_of(values))
         for field, text in (entry.texts_at(raw, at_table) or {}).items():

@@ -8,7 +8,6 @@ import json
 from typing import Any, Callable
 
 from quiz.site.content import Entry, Game
-from quiz.site.wording import placeholder_paths
 
 
 def key_text(key: tuple) -> str:
@@ -18,11 +17,7 @@ def key_text(key: tuple) -> str:
 
 def names_of(game: Game, texts: list[str], entry: Entry | None = None) -> tuple[str, ...]:
     """The facts that differ between tables which some texts (and an entry's conditions) depend on."""
-    found = {path.split(".")[0] for text in texts for path in placeholder_paths(text)}
-    if entry is not None:
-        for condition in entry.conditions():
-            found |= {side for side in (condition.left, condition.right) if isinstance(side, str)}
-    return game.depends_on(found)
+    return game.depends_on(game.named(texts, entry.conditions() if entry is not None else ()))
 
 
 class Units:

@@ -39,8 +39,7 @@ def text_names(game: Game, question: Question, lang: str) -> set[str]:
     """The facts (and derived numbers) a question's texts name, in the default language: words depend on them too."""
     entry = game.question_texts.get(lang, {}).get(question.id) or {}
     whys = entry.get("why", {})
-    texts = [entry.get("text", "")] + (list(whys.values()) if isinstance(whys, dict) else [whys])
-    return {path.split(".")[0] for text in texts for path in placeholder_paths(text)}
+    return game.named([entry.get("text", "")] + (list(whys.values()) if isinstance(whys, dict) else [whys]))
 
 
 def at_tables(game: Game, question: Question, drawn: dict, lang: str) -> AtTables | None:
