@@ -206,12 +206,14 @@ def example_lines(lang: str) -> tuple[list[str], str]:
         return count(lang, words, noun, n)
 
     def listed(items):      # "A and B"; "A, B and C"
-        return describe["list"].join(items[:-1]) + describe["needed"] + items[-1] if len(items) > 1 else items[0]
+        return describe["list"].join(items[:-1]) + describe["needed"] + items[-1] if len(items) > 1 else "".join(items)
 
-    def sight(needs, sees, short=True):      # short of some: only those it sees too few of
-        seen = [(w, n) for (w, n), (_, needed) in zip(sees, needs) if n < needed] if short else sees
-        return fill(describe["sight_short" if short else "sight"],
-                    needs=listed([say(w, n) for w, n in needs]), sees=listed([say(w, n) for w, n in seen]))
+    def sight(needs, sees):      # short of some: only those it sees too few of, those it sees none of apart
+        short = [(w, n) for (w, n), (_, needed) in zip(sees, needs) if n < needed]
+        some, none = [(w, n) for w, n in short if n], [(w, n) for w, n in short if not n]
+        frame = "sight_mixed" if some and none else "sight_none" if none else "sight_short"
+        return fill(describe[frame], needs=listed([say(w, n) for w, n in needs]),
+                    sees=listed([say(w, n) for w, n in some]), none=listed([say(w, n) for w, n in none]))
 
     def region(number, reason, fame):
         return fill(ui["line"], card=fill(ui["region"], number=number), reason=reason, fame=fame)

@@ -224,20 +224,23 @@
       : items.join("");
   };
 
-  /* A requirement against what its card sees, as the quiz words it (presentation.py describe_sight): "needs 2 stones
-     and 2 chimeras and sees 2 stones and 3 chimeras", or only what it sees too few of: "needs 2 stones and 2 chimeras
-     but sees 1 stone". */
+  /* A requirement against what its card sees, as the quiz words it (presentation.py describe_sight, sight_frame):
+     "needs 2 stones and 2 chimeras and sees 2 stones and 3 chimeras", or only what it sees too few of, what it sees
+     none of said apart: "needs 2 stones and 2 chimeras but sees 1 stone and no chimeras". */
   Words.prototype.sight = function (line) {
-    var self = this, needed = [], seen = [], short = [];
+    var self = this, needed = [], seen = [], some = [], none = [];
     line.needs.forEach(function (count, index) {
       if (count > 0) {
+        var sees = line.sees[index], said = self.count(WONDERS[index], sees);
         needed.push(self.count(WONDERS[index], count));
-        seen.push(self.count(WONDERS[index], line.sees[index]));
-        if (line.sees[index] < count) { short.push(self.count(WONDERS[index], line.sees[index])); }
+        seen.push(said);
+        if (sees < count) { (sees ? some : none).push(said); }
       }
     });
-    return this.fill(line.met ? this.words.sight : this.words.sight_short, {
-      needs: this.listed(needed), sees: this.listed(line.met ? seen : short)
+    var frame = line.met ? "sight" : some.length && none.length ? "sight_mixed" : none.length ? "sight_none"
+      : "sight_short";
+    return this.fill(this.words[frame], {
+      needs: this.listed(needed), sees: this.listed(line.met ? seen : some), none: this.listed(none)
     });
   };
 

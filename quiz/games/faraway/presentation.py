@@ -15,6 +15,18 @@ def listed(items: list[str], phrases: dict) -> str:
     return phrases["list"].join(items[:-1]) + phrases["needed"] + items[-1] if len(items) > 1 else "".join(items)
 
 
+def sight_frame(needs: dict[str, int], sees: dict[str, int]) -> tuple[str, dict, dict]:
+    """Which words say a requirement against what its card sees (words.describe: sight, sight_short, sight_none,
+    sight_mixed; docs/assets/sheet.js chooses alike), with the wonders it sees enough or some of, and those it sees
+    none of: all met, or of those short only; some seen, none seen, or both."""
+    short = {wonder: sees[wonder] for wonder, count in needs.items() if sees[wonder] < count}
+    if not short:
+        return "sight", {wonder: sees[wonder] for wonder in needs}, {}
+    some = {wonder: n for wonder, n in short.items() if n}
+    none = {wonder: 0 for wonder, n in short.items() if not n}
+    return ("sight_mixed" if some and none else "sight_none" if none else "sight_short"), some, none
+
+
 class FarawayPresentation(Presentation):
     rules: Faraway
 
@@ -89,17 +101,16 @@ class FarawayPresentation(Presentation):
 
     def describe_sight(self, sight: dict, words: dict, say) -> str:
         """A requirement against what its Region sees: "needs 1 stone and 1 chimera and sees 1 stone and 1 chimera", or
-        what it sees too few of: "needs 1 stone and 1 chimera but sees 0 chimeras; left of it, still face down when it
-        scores: Region 54 (…)"."""
+        what it sees too few of: "needs 1 stone and 1 chimera but sees no chimeras; left of it, still face down when it
+        scores: Region 54 (…)". What it sees none of is said apart (sight_frame()): French and Turkish negate the verb
+        for it ("ne voit aucune chimère", "hiç kimera görmez")."""
         phrases = words["describe"]
 
         def counted(counts: dict[str, int]) -> str:
             return listed([say(wonder, count) for wonder, count in counts.items()], phrases)
 
-        missing = {wonder: sight["sees"][wonder] for wonder, count in sight["needs"].items()
-                   if sight["sees"][wonder] < count}
-        text = phrases["sight_short" if missing else "sight"].format(needs=counted(sight["needs"]),
-                                                                     sees=counted(missing or sight["sees"]))
+        frame, sees, none = sight_frame(sight["needs"], sight["sees"])
+        text = phrases[frame].format(needs=counted(sight["needs"]), sees=counted(sees), none=counted(none))
         if sight["left"]:
             cards = [phrases["sight_card"].format(number=say.number(region["number"]),
                                                   features=phrases["features"].join(
@@ -205,6 +216,7 @@ class FarawayPresentation(Presentation):
             "words": {**{noun: words[noun] for noun in (*WONDERS, "clue", "fame", "sanctuary")},
                       "colours": words["colours"], "per": words["per"],
                       "face": phrases["card"],     # a card named with its features: "{number} ({features})"
-                      **{name: phrases[name] for name in ("sight", "sight_short", "needed", "list", "features")}},
+                      **{name: phrases[name] for name in ("sight", "sight_short", "sight_none", "sight_mixed", "needed",
+                                                          "list", "features")}},
             "rounds": facts.rounds, "numbers": [facts.number_min, facts.number_max],
             "wonders": list(WONDERS)}}
