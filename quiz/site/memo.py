@@ -1,7 +1,8 @@
-"""The build's one memo: what each unit of a build made (the whole generated site; one game's verification; one game's
-texts checked at every table, and its pages and deck, in one language), kept on disk under .cache/memo/ under a key of
-everything that made it — the unit's input files, the code that made it as this process loaded it, the build's settings
-— and least recently used out.
+"""The build's one memo: what each unit of a build made (the whole generated site; one game's verification, its answers
+and words at every table; one game's texts filled in at every table, and its pages and deck, in one language), kept on
+disk under .cache/memo/ under a key of everything that made it — the unit's input files, the code that made it as this
+process loaded it (the modules that make that unit and all they import and read, the game's package: MADE_BY), the
+build's settings — and least recently used out.
 
 The code is read when this module is imported (the rest of quiz/ is imported with it) and again before every store: a
 result made while the code on disk moved away from the code running is not stored. `mkdocs serve` imports quiz/ afresh
@@ -12,6 +13,7 @@ import hashlib
 import importlib.metadata
 import os
 import pickle
+import re
 import sys
 from pathlib import Path
 from typing import Any, Iterable
@@ -46,38 +48,126 @@ def _package_files() -> list[Path]:
     return sorted(p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
 
 
-# Each code file as this process loaded it: the package now, a game's checker package outside quiz/ (the tests' fixture
-# game) when a build first asks for it.
-_LOADED: dict[Path, str | None] = {path: _sha(path) for path in _package_files()}
-_STATS = {path: _stat(path) for path in _LOADED}   # while a file's size and time stay, so did its bytes
+# A quiz module's imports as its source writes them, those inside a function too: `from M import a, b` imports the
+# modules M.a and M.b where they are modules, else names of M.
+IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(quiz[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)|import[ \t]+(quiz[\w.]*))",
+                    re.MULTILINE)
+
+
+def _imports(source: bytes) -> tuple[str, ...]:
+    found = []
+    for module, names, alone in IMPORT.findall(source.decode("utf-8", "replace")):
+        found += [alone] if alone else [module] + [f"{module}.{name.split()[0]}" for name in
+                                                  names.strip("()").replace("\\", " ").split(",") if name.split()]
+    return tuple(found)
+
+
+# Each code file as this process loaded it (its bytes' digest, and what it imports): the package now, a game's checker
+# package outside quiz/ (the tests' fixture game) when a build first asks for it.
+_LOADED: dict[Path, str | None] = {}
+_STATS: dict[Path, tuple[int, int] | None] = {}    # while a file's size and time stay, so did its bytes
+_IMPORTS: dict[Path, tuple[str, ...]] = {}
+_RELATIVE: dict[Path, str] = {}                    # a file under quiz/ -> its path there ("site/render.py")
+_MODULES: dict[str, Path] = {}                     # a quiz module's name -> its file
+_MODULE_OF: dict[Path, str] = {}                   # and back
+
+
+def _load(path: Path) -> None:
+    try:
+        source = path.read_bytes()
+    except OSError:
+        _LOADED[path], _IMPORTS[path] = None, ()
+    else:
+        _LOADED[path] = hashlib.sha256(source).hexdigest()
+        _IMPORTS[path] = _imports(source) if path.suffix == ".py" else ()
+    _STATS[path] = _stat(path)
+    if PACKAGE in path.parents:
+        _RELATIVE[path] = relative = path.relative_to(PACKAGE).as_posix()
+        if relative.endswith(".py"):
+            name = ".".join(["quiz", *relative.removesuffix(".py").split("/")]).removesuffix(".__init__")
+            _MODULES[name], _MODULE_OF[path] = path, name
+
+
+for _path in _package_files():
+    _load(_path)
 
 
 def checker_files(game_id: str) -> list[Path]:
-    """The files of a game's checker package (quiz/games/<game>/, or wherever quiz.games.__path__ finds it)."""
+    """The files of a game's checker package (quiz/games/<game>/, or wherever quiz.games.__path__ finds it): its modules
+    and the data they read (Farkle's solved games, Faraway's card schema)."""
     home = games.location(game_id)
-    return sorted(path.resolve() for path in home.rglob("*.py")) if home is not None else []
+    return sorted(path.resolve() for path in home.rglob("*") if path.is_file() and "__pycache__" not in path.parts) \
+        if home is not None else []
+
+
+# The modules whose code makes each unit that is kept by its code (UNITS): with every quiz module they import, however
+# deep, and the files besides Python those read (READS), that is the code its key covers, besides the games' packages.
+# A unit made from what an earlier stage left in the model names that stage's module too.
+MADE_BY = {
+    "site": ("quiz.site.generate",),
+    "verify": ("quiz.site.verify",),
+    "tables": ("quiz.site.verify", "quiz.site.table_answers"),     # the variants verify keeps, worded at every table
+    "answers at tables": ("quiz.site.table_answers",),
+    "texts at tables": ("quiz.site.lint",),
+    "pages": ("quiz.site.pipeline", "quiz.site.render"),           # a game as load_site leaves it, drawn
+}
+# The files under quiz/ besides Python that a module reads (a game's package is taken whole: checker_files)
+READS = {"quiz.site.source": ("site/schema",), "quiz.site.templating": ("site/templates",),
+         "quiz.site.render": ("site/templates",)}
+
+
+def code_files(modules: Iterable[str], own: Iterable[Path] = ()) -> set[Path]:
+    """These quiz modules' files and `own` files (a game's package), with every quiz module they import (however deep,
+    and the packages those are in) and every file besides Python those read (READS)."""
+    todo = [_MODULES.get(name) for name in modules] + list(own)
+    found: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path is None or path in found:
+            continue
+        found.add(path)
+        todo += [_MODULES.get(name) for name in _IMPORTS.get(path, ())]
+        name = _MODULE_OF.get(path)
+        if name is not None:
+            parts = name.split(".")
+            todo += [_MODULES.get(".".join(parts[:end])) for end in range(1, len(parts))]
+            todo += [file for folder in READS.get(name, ()) for file, relative in _RELATIVE.items()
+                     if relative.startswith(f"{folder}/")]
+    return found
+
+
+def _named(path: Path) -> str:
+    """A code file by its path under quiz/ (a game's package found elsewhere as if it were under quiz/games/)."""
+    if path in _RELATIVE:
+        return _RELATIVE[path]
+    home = next((parent.parent for parent in path.parents if parent.name == "games"), None)
+    return path.relative_to(home).as_posix() if home is not None else path.as_posix()
 
 
 class Code:
-    """The code that makes one site from rules/: the shared part (everything under quiz/ but the games' checkers) and
-    each game's checker package, digested as loaded."""
+    """The code that makes one site from rules/, unit by unit (MADE_BY), and each game's checker package, digested as
+    this process loaded them."""
 
     def __init__(self, root: Path):
         self.checkers = {game.parent.name: checker_files(game.parent.name) for game in sorted(root.glob("*/game.yml"))}
         for paths in self.checkers.values():
             for path in paths:
                 if path not in _LOADED:
-                    _LOADED[path], _STATS[path] = _sha(path), _stat(path)
-        own = {path for paths in self.checkers.values() for path in paths}
-        shared = hashlib.sha256(PLATFORM.encode())
-        for path in sorted(p for p in _LOADED if p not in own and PACKAGE in p.parents):
-            shared.update(f"{path.relative_to(PACKAGE)}\0{_LOADED[path]}\0".encode())
-        self.shared = shared.hexdigest()
+                    _load(path)
+        self._digests: dict[tuple, str] = {}
 
-    def digest(self, game_id: str | None = None) -> str:
-        """The code that makes one game's units (game_id), or the whole site's."""
+    def files(self, unit: str, game_id: str | None = None) -> list[Path]:
+        """The code files a unit's key covers: one game's package (game_id) or every game's (the whole site's), the
+        modules that make the unit, and all those import and read."""
         ids = [game_id] if game_id is not None else sorted(self.checkers)
-        return key(self.shared, *((g, [(p.name, _LOADED.get(p)) for p in self.checkers.get(g, [])]) for g in ids))
+        return sorted(code_files(MADE_BY[unit], [path for g in ids for path in self.checkers.get(g, [])]))
+
+    def digest(self, unit: str, game_id: str | None = None) -> str:
+        """The code that makes a unit (MADE_BY): one game's (game_id), or the whole site's."""
+        if (unit, game_id) not in self._digests:
+            named = [(_named(path), _LOADED.get(path)) for path in self.files(unit, game_id)]
+            self._digests[(unit, game_id)] = key(PLATFORM, named)
+        return self._digests[(unit, game_id)]
 
 
 def code_moved() -> bool:
@@ -130,8 +220,8 @@ class Store:
             pass   # the next build makes it again
 
 
-# Every unit the build keeps and what its key covers, besides the code that made it (quiz/ as this process loaded it,
-# the game's own package) and the libraries that shape it (PLATFORM). The keys are made here and nowhere else.
+# Every unit the build keeps and what its key covers, besides the code that made it (MADE_BY, as this process loaded
+# it) and the libraries that shape it (PLATFORM). The keys are made here and nowhere else.
 UNITS = {
     "site": "every file under rules/ and mkdocs.yml (the languages); drafts shown or not, SITE_URL, the decks' time",
     "site files": "the site's key: the bytes of every generated file, kept apart from the summary a warm build reads",
@@ -140,8 +230,9 @@ UNITS = {
     "answers at tables": "a game's files in no language: its questions' answers and the replays of their games at "
                          "every table, each kept by the question, its drawn givens and the facts its texts name (an "
                          "edit to a text in any language redoes the words, not these)",
-    "texts at tables": "a game's files in no language and in one, that ui.<lang>.yml: lint's check that each of its "
-                       "texts in that language fills in at every table (kept only when they all do)",
+    "texts at tables": "a game's files in no language and in one, that ui.<lang>.yml: its texts in that language "
+                       "filled in at every table, which lint checks and the pages show (kept only when they all fill "
+                       "in)",
     "pages": "a game's files in one language and the default one, those two ui.<lang>.yml; the language, the default "
              "one, every language's address prefix, the practice variants every language kept, SITE_URL, the decks' "
              "time",
@@ -189,4 +280,4 @@ class Memo(Store):
         files = [path for path in sorted(game_dir.rglob("*")) if path.is_file()
                  and (len(path.name.split(".")) != 3 or path.name.split(".")[1] in languages)]
         files += [root / f"ui.{lang}.yml" for lang in sorted(languages) if (root / f"ui.{lang}.yml").is_file()]
-        return key(unit, game_dir.name, files_digest(files, root), self.code.digest(game_dir.name), settings)
+        return key(unit, game_dir.name, files_digest(files, root), self.code.digest(unit, game_dir.name), settings)
