@@ -15,6 +15,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.site.source",),                                                # YAML with lines, JSON Schema
     ("quiz.site.rulesets",),                                              # rule sets and house rules: a table's facts
     ("quiz.site.content",),                                               # load rules/ into the model
+    ("quiz.site.page_units",),                                            # texts per table, filled in once
     ("quiz.site.lint", "quiz.site.answers"),                              # languages in step; a question's answers
     ("quiz.site.bank",),                                                  # one question verified
     ("quiz.site.question_words",),                                        # a verified question in every language
@@ -23,7 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.site.typography",),                                            # lint --fix: French no-break spaces put in
     ("quiz.site.table_answers",),                                         # each question at every rule set's table
     ("quiz.site.pipeline",),                                              # load + lint + verify
-    ("quiz.site.sets_page", "quiz.site.page_units"),                      # rule sets' words; texts per table
+    ("quiz.site.sets_page",),                                             # rule sets' words
     ("quiz.site.render",),                                                # pages, through the Jinja2 templates
     ("quiz.site.generate", "quiz.site.offline", "quiz.site.search_split",  # into docs/; after the build;
      "quiz.site.minify", "quiz.site.scaffold"),                          # a new game's skeleton

@@ -1,27 +1,59 @@
-"""The build's memo per unit (quiz/site/memo.py): after any edit a build that takes what it can from the memo writes
-exactly what a build without it writes, in a fresh process too; an edit makes again only what it can have changed; the
-practice pool kept across languages is part of every language's pages' key; serve and build share their units; a result
-made while the code moved is not kept; the least recently used entry goes first. On a copy of the real games."""
+"""The build's memo per unit (quiz/site/memo.py): an edit of each kind (a language's texts, ui.<lang>.yml, game.yml,
+questions.yml, a template, a module only the pages read, a game's checker, the shared checker, lint, verify, a MkDocs
+hook) makes again exactly the units that read it; every file of quiz/ that runs or is read while a unit is made is in
+that unit's key; after any edit, code edits in a fresh process too, a build that takes what it can from the memo writes
+exactly what a build without it writes; the practice pool kept across languages is part of every language's pages' key;
+serve and build share their units; a result made while the code moved is not kept; the least recently used entry goes
+first. On the fixture game Pips and Dots (Pips under another id: the game an edit to Pips leaves alone); one test on a
+copy of the real Farkle, whose answers at its 4,320 tables are kept by what each read."""
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from rules_reading import DEFAULT_LANGUAGE, LANGUAGES, QUIZ_GAMES, ROOT, RULES
-from quiz.site import generate, lint, memo, render, table_answers, verify
+import quiz.games
+from repo_copies import FIXTURE_GAME, FIXTURE_ID, fixture_repo, fixture_rules, use_fixture_checker
+from rules_reading import DEFAULT_LANGUAGE, LANGUAGES, ROOT, RULES, TESTS
+from quiz.site import content, generate, lint, memo, page_units, render, table_answers, verify
+from quiz.site.problems import Problems
 
 SITE_URL = "http://127.0.0.1:8000/"
+OTHER = "dots"
+LANG = LANGUAGES[-1]
+assert LANG != DEFAULT_LANGUAGE
+CODE_MOVED = memo.code_moved
+
+
+@pytest.fixture(scope="session")
+def other_games(tmp_path_factory) -> Path:
+    """Dots's checker package, a copy of Pips's, importable as quiz.games.dots for the test process (as Pips's is)."""
+    folder = tmp_path_factory.mktemp("games")
+    shutil.copytree(FIXTURE_GAME / "quiz" / "games" / FIXTURE_ID, folder / OTHER,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    use_fixture_checker()
+    quiz.games.__path__.append(str(folder))
+    return folder
 
 
 @pytest.fixture
-def rules(tmp_path):
-    return shutil.copytree(RULES, tmp_path / "rules")
+def rules(tmp_path, other_games, monkeypatch):
+    """rules/ with the site's interface texts, Pips and Dots."""
+    rules = fixture_rules(tmp_path / "repo" / "rules")
+    shutil.copytree(rules / FIXTURE_ID, rules / OTHER)
+    game_yml = rules / OTHER / "game.yml"
+    text = game_yml.read_text(encoding="utf-8")
+    game_yml.write_text(text.replace(f"id: {FIXTURE_ID}\n", f"id: {OTHER}\n").replace("order: 9\n", "order: 10\n"),
+                        encoding="utf-8")
+    monkeypatch.setattr(memo, "code_moved", lambda: False)   # others edit quiz/ while tests run: kept all the same
+    return rules.resolve()
 
 
 def files(rules, with_memo: bool = True, show_drafts: bool = False) -> dict[str, bytes]:
@@ -29,12 +61,14 @@ def files(rules, with_memo: bool = True, show_drafts: bool = False) -> dict[str,
     return generate._generate(rules.resolve(), show_drafts, SITE_URL, 0, kept)[1]
 
 
-def in_a_fresh_process(rules) -> dict[str, bytes]:
-    """What a new process generates from rules/ (no memo, nothing imported before)."""
-    code = (f"import pickle, sys; sys.path.insert(0, {str(ROOT)!r}); from pathlib import Path; "
-            f"from quiz.site import generate; "
-            f"sys.stdout.buffer.write(pickle.dumps(generate._generate(Path({str(rules.resolve())!r}), False, "
-            f"{SITE_URL!r}, 0)[1]))")
+def in_a_fresh_process(rules, with_memo: bool = False, repo: Path = ROOT, games: tuple = ()) -> dict[str, bytes]:
+    """What a new process generates from rules/ with the code of `repo` (nothing imported before; the memo of rules/
+    if asked for), checker packages found in `games` folders too."""
+    code = (f"import pickle, sys; sys.path.insert(0, {str(repo)!r}); from pathlib import Path; import quiz.games; "
+            f"quiz.games.__path__.extend({[str(folder) for folder in games]!r}); "
+            f"from quiz.site import generate, memo; rules = Path({str(rules.resolve())!r}); "
+            f"sys.stdout.buffer.write(pickle.dumps(generate._generate(rules, False, {SITE_URL!r}, 0, "
+            f"memo.Memo(rules) if {with_memo} else None)[1]))")
     return pickle.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, check=True).stdout)
 
 
@@ -54,38 +88,61 @@ def move_on_the_home_page(game_yml) -> None:
     game_yml.write_text(edited, encoding="utf-8")
 
 
-def edits(rules, game: str):
+def append_a_comment(path) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+
+
+def input_edits(rules, game: str = FIXTURE_ID):
     """Edits an author makes while serving: one language's page text, the interface texts, what every language shows
-    from game.yml, each followed by what must have been verified again."""
-    lang = LANGUAGES[-1]
-    yield f"text.{lang}.yml", lambda: prefix_value(rules / game / f"text.{lang}.yml", "refresher_intro", "Edited")
-    yield f"ui.{lang}.yml", lambda: prefix_value(rules / f"ui.{lang}.yml", "read_rule", "Edited")
+    from game.yml."""
+    yield f"text.{LANG}.yml", lambda: prefix_value(rules / game / f"text.{LANG}.yml", "refresher_intro", "Edited")
+    yield f"ui.{LANG}.yml", lambda: prefix_value(rules / f"ui.{LANG}.yml", "read_rule", "Edited")
     yield "game.yml", lambda: move_on_the_home_page(rules / game / "game.yml")
 
 
-@pytest.mark.parametrize("game", QUIZ_GAMES)
-def test_after_any_edit_the_memo_gives_what_a_build_without_it_gives(rules, game):
+def test_after_any_edit_the_memo_gives_what_a_build_without_it_gives(rules, other_games):
     files(rules)
-    for name, edit in edits(rules, game):
+    for name, edit in input_edits(rules):
         edit()
         assert files(rules) == files(rules, with_memo=False), f"after an edit to {name}"
-    assert files(rules) == in_a_fresh_process(rules)
+    games = (str(FIXTURE_GAME / "quiz" / "games"), str(other_games))
+    assert files(rules) == in_a_fresh_process(rules, games=games)
+
+
+def test_a_code_edit_reaches_what_the_memo_gives_in_a_fresh_process(tmp_path):
+    """As `mkdocs build` runs after an edit: a new process, the edited code loaded, the memo of the builds before. A
+    unit keyed by too little of the code would come from the memo as the old code made it."""
+    repo = fixture_repo(tmp_path / "repo")
+    rules = repo / "rules"
+    built = in_a_fresh_process(rules, with_memo=True, repo=repo)
+    edits = [("a template", repo / "quiz/site/templates/refresher.md.j2", "{% endfor %}\n", "{% endfor %}\nEdited\n"),
+             ("the game's checker", repo / f"quiz/games/{FIXTURE_ID}/__init__.py",     # the calculator's table
+              '"".join(map(str, roll)), 1]', '"".join(map(str, roll)), 2]')]
+    for name, path, old, new in edits:
+        text = path.read_text(encoding="utf-8")
+        assert text.endswith(old) or text.count(old) == 1, name
+        path.write_text(text[:-len(old)] + new if text.endswith(old) else text.replace(old, new), encoding="utf-8")
+        from_memo = in_a_fresh_process(rules, with_memo=True, repo=repo)
+        assert from_memo != built and from_memo == in_a_fresh_process(rules, repo=repo), name
+        built = from_memo
 
 
 @pytest.fixture
 def made(monkeypatch):
-    """Which games are verified, which (game, language) texts filled in at every table by lint, which (game,
-    language) pages rendered afresh, and which games' questions answered again at every table."""
-    made = {"verified": [], "filled": [], "rendered": [], "answered": set()}
-    real_verify, real_fill, real_pages = verify.verify_game, lint._fill_texts_at_tables, render.Writer.pages
-    real_answer = table_answers.at_tables
+    """What a build makes afresh: the games verified, whose questions are worded at every table ("tables"), whose
+    answers are worked out at every table, the (game, language) texts filled in at every table, the pages rendered."""
+    made = {"verified": set(), "tables": set(), "answered": set(), "filled": set(), "rendered": set()}
+    real_verify, real_tables, real_answer = verify.verify_game, table_answers._tables_of, table_answers.at_tables
+    real_fill, real_pages = page_units.fill_at_tables, render.Writer.pages
+    monkeypatch.setattr(verify, "verify_game", lambda site, g, problems: made["verified"].add(g.id)
+                        or real_verify(site, g, problems))
+    monkeypatch.setattr(table_answers, "_tables_of", lambda site, g, *args: made["tables"].add(g.id)
+                        or real_tables(site, g, *args))
     monkeypatch.setattr(table_answers, "at_tables", lambda g, *args: made["answered"].add(g.id)
                         or real_answer(g, *args))
-    monkeypatch.setattr(verify, "verify_game", lambda site, g, problems: made["verified"].append(g.id)
-                        or real_verify(site, g, problems))
-    monkeypatch.setattr(lint, "_fill_texts_at_tables", lambda g, lang, problems: made["filled"].append((g.id, lang))
-                        or real_fill(g, lang, problems))
-    monkeypatch.setattr(render.Writer, "pages", lambda self: made["rendered"].append((self.game.id, self.lang))
+    monkeypatch.setattr(page_units, "fill_at_tables", lambda g, lang: made["filled"].add((g.id, lang))
+                        or real_fill(g, lang))
+    monkeypatch.setattr(render.Writer, "pages", lambda self: made["rendered"].add((self.game.id, self.lang))
                         or real_pages(self))
     return made
 
@@ -95,42 +152,152 @@ def again(made) -> None:
         units.clear()
 
 
-def with_tables(game: str, pairs: list) -> list:
-    """Lint fills a game's texts at every table only where it has rule sets."""
-    return pairs if (RULES / game / "sets.yml").is_file() else []
+def redone(games=(), verified=(), tables=(), answered=(), filled=(), rendered=()) -> dict:
+    """The units made again: `games`' every unit, or each kind's own."""
+    each = {(game, lang) for game in games for lang in LANGUAGES}
+    return {"verified": set(games) | set(verified), "tables": set(games) | set(tables),
+            "answered": set(games) | set(answered), "filled": each | set(filled), "rendered": each | set(rendered)}
 
 
-@pytest.mark.parametrize("game", QUIZ_GAMES)
-def test_an_edit_to_one_language_makes_only_that_games_language_again(rules, game, made):
-    files(rules)
-    lang = LANGUAGES[-1]
-    prefix_value(rules / game / f"text.{lang}.yml", "refresher_intro", "Edited")
-    again(made)
-    files(rules)
-    # the words of its questions at every table are made again, not their answers: those read no language
-    assert made == {"verified": [game], "filled": with_tables(game, [(game, lang)]), "rendered": [(game, lang)],
-                    "answered": set()}
+def edited_code(monkeypatch, path: Path):
+    """An edit to a code file, as a process that loaded the edited file keys its units (by the bytes it loaded): the
+    file itself is left as it is, other tests and workers run it (test_a_code_edit_reaches_… edits real files)."""
+    def edit():
+        assert path in memo._LOADED, path
+        monkeypatch.setitem(memo._LOADED, path, f"edited {memo._LOADED[path]}")
+    return edit
 
-    again(made)
-    move_on_the_home_page(rules / game / "game.yml")
+
+def edits_of_each_kind(rules, monkeypatch):
+    """(kind, the edit, the units it makes again, whether it makes the whole site again)."""
+    pips, dots, lang = FIXTURE_ID, OTHER, LANG
+    at = {(pips, lang)}
+    code = lambda relative: edited_code(monkeypatch, memo.PACKAGE / relative)     # noqa: E731
+    yield (f"a language's texts, text.{lang}.yml",
+           lambda: prefix_value(rules / pips / f"text.{lang}.yml", "refresher_intro", "Edited"),
+           redone(verified=[pips], tables=[pips], filled=at, rendered=at), True)
+    yield (f"a language's question texts, questions.{lang}.yml",
+           lambda: prefix_value(rules / pips / f"questions.{lang}.yml", "text", "Edited"),
+           redone(verified=[pips], tables=[pips], filled=at, rendered=at), True)
+    yield (f"ui.{lang}.yml", lambda: prefix_value(rules / f"ui.{lang}.yml", "read_rule", "Edited"),
+           redone(verified=[pips, dots], tables=[pips, dots], filled={(pips, lang), (dots, lang)},
+                  rendered={(pips, lang), (dots, lang)}), True)
+    yield "game.yml", lambda: move_on_the_home_page(rules / pips / "game.yml"), redone([pips]), True
+    yield "questions.yml", lambda: append_a_comment(rules / pips / "questions.yml"), redone([pips]), True
+    yield "a template", code("site/templates/sections.md.j2"), redone(rendered=redone([pips, dots])["rendered"]), True
+    yield "render.py", code("site/render.py"), redone(rendered=redone([pips, dots])["rendered"]), True
+    yield ("the game's checker", edited_code(monkeypatch, (FIXTURE_GAME / "quiz/games/pips/__init__.py").resolve()),
+           redone([pips]), True)
+    yield "the shared checker, quiz/checker.py", code("checker.py"), redone([pips, dots]), True
+    yield ("lint.py", code("site/lint.py"),
+           redone(filled=redone([pips, dots])["filled"], rendered=redone([pips, dots])["rendered"]), True)
+    yield ("verify.py", code("site/verify.py"), redone(verified=[pips, dots], tables=[pips, dots],
+                                                       rendered=redone([pips, dots])["rendered"]), True)
+    yield "a MkDocs hook", code("site/hooks/material.py"), redone(), False
+
+
+def test_an_edit_of_each_kind_makes_again_exactly_the_units_that_read_it(rules, made, monkeypatch):
+    """Issue 43 point 3: answers (in no language) apart from words (per language), templates apart from checkers."""
+    def site_key() -> str:
+        generate._memory.clear()
+        return generate.input_digest(rules, memo.Code(rules), False, SITE_URL, 0)
+
     files(rules)
-    assert made == {"verified": [game], "filled": with_tables(game, [(game, lang) for lang in LANGUAGES]),
-                    "rendered": [(game, lang) for lang in LANGUAGES], "answered": set(with_tables(game, [game]))}
+    before = site_key()
+    for kind, edit, expected, whole_site in edits_of_each_kind(rules, monkeypatch):
+        again(made)
+        edit()
+        files(rules)
+        assert made == expected, kind
+        assert (site_key() != before) is whole_site, kind
+        before = site_key()
+
+
+# --- every file that makes a unit is in its key -----------------------------------------------------------------------
+
+# What each unit is made from, stage by stage of a build (traced_units): content loaded (C), lint (L), verify (V), the
+# questions at every table (T), the pages (R), the whole site (G).
+STAGES = {"verify": "CV", "tables": "CVT", "answers at tables": "CT", "texts at tables": "CL", "pages": "CLVTR",
+          "site": "CLVTRG"}
+
+
+def traced_units(rules_dir: str) -> dict[str, list[str]]:
+    """Every file of quiz/ and of a game's package that runs, or is opened, in each stage of a build of rules/, in this
+    process (run it in a fresh one: a cache an earlier test filled hides what made it)."""
+    rules = Path(rules_dir)
+    use_fixture_checker()
+    seen: dict[str, set[str]] = {stage: set() for stage in "".join(STAGES.values())}
+    stage: list[str] = []
+
+    def ran(frame, event, arg):
+        if stage and event == "call":
+            seen[stage[0]].add(frame.f_code.co_filename)
+
+    def opened(event, args):
+        if stage and event == "open" and isinstance(args[0], (str, os.PathLike)):
+            seen[stage[0]].add(os.fspath(args[0]))
+
+    def traced(name: str, call):
+        stage[:] = [name]
+        sys.setprofile(ran)
+        try:
+            return call()
+        finally:
+            sys.setprofile(None)
+            stage.clear()
+
+    sys.addaudithook(opened)
+    problems = Problems(rules)
+    site = traced("C", lambda: content.load_content(rules))
+    traced("L", lambda: lint.lint_site(site, problems))
+    traced("V", lambda: verify.verify_site(site, problems))
+    traced("T", lambda: table_answers.verify_tables(site, problems))
+    traced("R", lambda: render.render_site(site, SITE_URL, 0))
+    traced("G", lambda: generate._generate(rules, False, SITE_URL, 0))
+    assert not problems.items, problems.items
+    return {name: sorted(files) for name, files in seen.items()}
+
+
+def test_every_file_of_quiz_that_makes_a_unit_is_in_its_key(tmp_path):
+    """A unit keyed by too little of the code is kept after an edit that changes it: here every file of quiz/ (and of
+    the game's package) that runs or is read while a build makes a unit is among the files its key covers. The key is
+    the modules that make the unit with all they import (memo.MADE_BY); this sees what runs, lazy imports, a game's
+    package found by its id, templates and schemas included."""
+    rules = fixture_rules(tmp_path / "rules").resolve()
+    code = (f"import json, sys; sys.path[:0] = [{str(TESTS)!r}, {str(ROOT)!r}]; import test_memo_units; "
+            f"print(json.dumps(test_memo_units.traced_units({str(rules)!r})))")
+    seen = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+    package = (FIXTURE_GAME / "quiz" / "games" / FIXTURE_ID).resolve()
+    own = memo.Code(rules)
+
+    def code_files(files) -> set[Path]:
+        found = {Path(name).resolve() for name in files if not name.startswith("<")}    # not <frozen …>, <string>
+        return {path for path in found if (memo.PACKAGE in path.parents or package in path.parents)
+                and "__pycache__" not in path.parts}                     # compiled from a file the key has
+
+    for unit, stages in STAGES.items():
+        made_from = set().union(*(code_files(seen[stage]) for stage in stages))
+        keyed = set(own.files(unit, FIXTURE_ID if unit != "site" else None))
+        assert made_from <= keyed, (unit, sorted(map(memo._named, made_from - keyed)))
+    # what the trace sees is the real thing: the pages run render.py and a template, verify runs neither
+    templates = {path for path in code_files(seen["R"]) if path.suffix == ".j2"}
+    assert templates and memo.PACKAGE / "site" / "render.py" in code_files(seen["R"])
+    assert not (templates | {memo.PACKAGE / "site" / "render.py"}) & code_files(seen["C"] + seen["V"])
+    assert package / "__init__.py" in code_files(seen["C"])
 
 
 def test_serve_and_build_share_each_games_units(rules, made):
     files(rules, show_drafts=False)
     again(made)
     files(rules, show_drafts=True)   # as `mkdocs serve` builds: no draft here, so nothing of a game changes
-    assert made == {"verified": [], "filled": [], "rendered": [], "answered": set()}
+    assert made == redone()
 
 
-@pytest.mark.parametrize("game", QUIZ_GAMES)
-def test_one_languages_pages_are_made_again_when_another_language_changes_which_variants_are_kept(
-        rules, game, monkeypatch):
+def test_one_languages_pages_are_made_again_when_another_language_changes_which_variants_are_kept(rules, monkeypatch):
     """practice.drop_repeated_variants drops a variant that reads like another in any language: an edit to one
     language's questions can change every language's practice pool. Here the edit is simulated: one more variant
     dropped."""
+    game = FIXTURE_ID
     other = next(lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)
     untouched = next(lang for lang in LANGUAGES if lang not in (DEFAULT_LANGUAGE, other))
     pool = f"{untouched}/{game}/quiz/{render.PRACTICE_FILE}"
@@ -148,7 +315,26 @@ def test_one_languages_pages_are_made_again_when_another_language_changes_which_
     assert after[pool] != before and after == files(rules, with_memo=False)
 
 
+@pytest.mark.slow
+def test_on_farkle_an_edit_to_a_question_text_words_every_table_again_not_the_answers(tmp_path, made, monkeypatch):
+    """The real shape: Farkle's questions at its 4,320 tables, each answer kept by the question, its drawn givens and
+    the facts its texts name (table_answers.Answered). After an edit to one language's question texts the build takes
+    every answer from the memo and words them again, and writes what a build without the memo writes."""
+    monkeypatch.setattr(memo, "code_moved", lambda: False)
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES / "farkle", rules / "farkle")
+    for path in RULES.glob("ui.*.yml"):
+        shutil.copy(path, rules)
+    files(rules)
+    again(made)
+    prefix_value(rules / "farkle" / f"questions.{LANG}.yml", "text", "Edited")
+    from_memo = files(rules)
+    assert made["answered"] == set() and made["tables"] == {"farkle"} and ("farkle", LANG) in made["rendered"]
+    assert from_memo == files(rules, with_memo=False)
+
+
 def test_a_result_made_while_the_code_moved_is_not_kept(rules, tmp_path, monkeypatch):
+    monkeypatch.setattr(memo, "code_moved", CODE_MOVED)
     checker = tmp_path / "checker.py"   # stands for the package: the real one may be edited while tests run
     checker.write_text("RULE = 1\n", encoding="utf-8")
     monkeypatch.setattr(memo, "_package_files", lambda: [checker])
@@ -163,7 +349,6 @@ def test_a_result_made_while_the_code_moved_is_not_kept(rules, tmp_path, monkeyp
 
 def test_the_least_recently_used_entry_goes_first(rules, monkeypatch):
     monkeypatch.setattr(memo, "ENTRIES", 3)
-    monkeypatch.setattr(memo, "code_moved", lambda: False)   # the package may be edited while tests run
     kept = memo.Memo(rules)
     for number in range(3):
         kept.put(f"k{number}", number)
@@ -176,7 +361,6 @@ def test_the_least_recently_used_entry_goes_first(rules, monkeypatch):
 
 def test_a_document_that_fitted_its_schema_is_not_validated_again_until_it_changes(monkeypatch):
     from quiz.site import source
-    from quiz.site.problems import Problems
 
     path = RULES / f"ui.{LANGUAGES[0]}.yml"
     problems = Problems(RULES)
@@ -194,7 +378,6 @@ def test_a_document_that_fitted_its_schema_is_not_validated_again_until_it_chang
 
 def test_a_file_is_parsed_again_only_when_its_text_changes_and_each_load_is_a_fresh_copy(tmp_path, monkeypatch):
     from quiz.site import source
-    from quiz.site.problems import Problems
 
     path = tmp_path / f"ui.{LANGUAGES[0]}.yml"
     path.write_text((RULES / path.name).read_text(encoding="utf-8"), encoding="utf-8")
@@ -241,12 +424,9 @@ def test_compiled_templates_are_kept_across_builds_and_compiled_again_when_a_tem
 
 
 def test_every_key_is_made_in_memo_py_from_its_table_of_units():
-    """What each unit's key covers is said once (memo.UNITS) and the keys are made there: no other module of quiz/
-    hashes a key of its own (memo.key), so no unit can be kept under a key that leaves out one of its inputs
+    """What each unit's key covers is said once (memo.UNITS, memo.MADE_BY) and the keys are made there: no other module
+    of quiz/ hashes a key of its own (memo.key), so no unit can be kept under a key that leaves out one of its inputs
     unnoticed."""
-    import re
-
-    from rules_reading import ROOT
     made_elsewhere = [path.name for path in (ROOT / "quiz").rglob("*.py") if path.name != "memo.py"
                       and re.search(r"\bmemo\.key\(|\b_game_key\(", path.read_text(encoding="utf-8"))]
     assert made_elsewhere == []
@@ -255,3 +435,4 @@ def test_every_key_is_made_in_memo_py_from_its_table_of_units():
         assert re.search(rf'"{unit}"', source.split("UNITS = {", 1)[1]), unit
     assert set(memo.UNITS) == {"site", "site files", "verify", "tables", "answers at tables", "texts at tables",
                                "pages"}
+    assert set(memo.MADE_BY) == set(memo.UNITS) - {"site files"}      # its key is the site's

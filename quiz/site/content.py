@@ -185,6 +185,7 @@ class Game:
     witnesses: type[Witnesses] | None = None   # its game records for a question's givens; None: the package names none
     _tables: dict = dataclasses.field(default_factory=dict, repr=False)   # facts -> (checker, presentation)
     _table_values: dict = dataclasses.field(default_factory=dict, repr=False)
+    filled: dict = dataclasses.field(default_factory=dict, repr=False)   # language -> page_units.texts_at_tables()
     questions: list[Question] = dataclasses.field(default_factory=list)
     question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
     unpractised: dict = dataclasses.field(default_factory=dict)      # rule id -> why no practice variant can test it

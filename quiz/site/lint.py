@@ -10,9 +10,9 @@ from typing import Any, Iterator
 
 from quiz import games
 from quiz.site import codes
-from quiz.site.content import (BROWSER_PLACEHOLDERS, GENERATOR_PLACEHOLDERS, SAME_AT_EVERY_TABLE, SECTION_FIELDS, Game,
-                               Site, digit_runs)
+from quiz.site.content import GENERATOR_PLACEHOLDERS, SECTION_FIELDS, Game, Site, digit_runs
 from quiz.site.memo import Memo
+from quiz.site.page_units import texts_at_tables
 from quiz.site.problems import Problems
 from quiz.site.source import line_of
 from quiz.site.wording import (COUNT_MARK, WordingError, count_starts_a_clause, is_plural_entry, placeholder_paths,
@@ -556,52 +556,28 @@ def lint_rule_set_texts(site: Site, game: Game, problems: Problems) -> None:
 def lint_texts_at_tables(site: Site, game: Game, problems: Problems, memo: Memo | None = None) -> None:
     """At every table a game's rule sets make, every entry that is on the page fills in, in every language: a text
     that names a number the table's rules do not have (three pairs where none score) needs a variant (`when`) or
-    `applies` in game.yml. One problem per text, naming the plainest table where it fails. memo (a build's): a
-    language whose texts all fill in is kept, so an edit elsewhere does not fill them all again (0.8 s for Farkle)."""
+    `applies` in game.yml. One problem per entry, naming the plainest table where its first text fails. The texts are
+    filled in as the pages show them, once (page_units.texts_at_tables). memo (a build's): a language whose texts all
+    fill in is kept with them, so an edit elsewhere neither fills them again here nor for the pages (0.8 s for
+    Farkle)."""
     if game.rule_sets is None:
         return
     for lang in game.texts:
         key = memo and memo.texts_at_tables_key(site.root, game.dir, lang)
-        if memo and memo.get(key):
+        kept = memo.get(key) if memo else None
+        filled = texts_at_tables(game, lang, kept)
+        if kept is not None:
             continue
-        found_before = len(problems.items)
-        _fill_texts_at_tables(game, lang, problems)
-        if memo and len(problems.items) == found_before:
-            memo.put(key, True)
-
-
-def _fill_texts_at_tables(game: Game, lang: str, problems: Problems) -> None:
-    texts, wording = game.texts[lang], game.wording(lang)
-    for sections in game.pages.values():
-        for section in sections:
-            if section.kind in SAME_AT_EVERY_TABLE:
-                continue
-            for entry in section.entries:
-                raw = texts["entries"].get(entry.id) or {}
-                failed = _unfilled_at_tables(game, wording, entry, raw)
-                if failed:
-                    field, table, error = failed
-                    problems.add(game.dir / f"text.{lang}.yml", _where(texts, ("entries", entry.id, field)),
-                                 f"{entry.id}.{field}", codes.DOES_NOT_FILL,
-                                 f"{error} at the table ?rules={table.address()}")
-
-
-def _unfilled_at_tables(game: Game, wording, entry, raw: dict):
-    """(field, a table, the error) where one of an entry's texts does not fill in; None when all do."""
-    strings = [text for value in raw.values() for text in ([value] if isinstance(value, str) else
-                                                           value.values() if isinstance(value, dict) else [])]
-    names = game.depends_on(game.named(strings, entry.conditions()))
-    for key, values in game.rule_sets.projections(names).items():
-        at_table = game.table_values(game.rule_sets.facts_of(values))
-        for field, text in (entry.texts_at(raw, at_table) or {}).items():
-            if not isinstance(text, str):
-                continue
-            extra = {name: 1 for name in GENERATOR_PLACEHOLDERS.get(field, ())}
-            try:
-                wording.fill(text, {**at_table, **extra, **{name: 1 for name in BROWSER_PLACEHOLDERS}})
-            except WordingError as exc:
-                return field, game.rule_sets.plainest(names, key), str(exc)
-    return None
+        texts = game.texts[lang]
+        for entry_id, at_tables in filled.items():
+            if at_tables.failed:
+                values, field, error = at_tables.failed[0]
+                table = game.rule_sets.plainest(at_tables.names, values)
+                problems.add(game.dir / f"text.{lang}.yml", _where(texts, ("entries", entry_id, field)),
+                             f"{entry_id}.{field}", codes.DOES_NOT_FILL,
+                             f"{error} at the table ?rules={table.address()}")
+        if memo and not any(at_tables.failed for at_tables in filled.values()):
+            memo.put(key, filled)
 
 
 NUMBER_OR_PLACEHOLDER = r"(?:\d+|\{[^{}]*\})"

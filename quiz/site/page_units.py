@@ -1,13 +1,16 @@
 """What a game's pages say differently at tables whose rules differ (sets.yml): every text that depends on a table's
-facts, filled in for each distinct value of the facts it depends on, the numbers table and the computed tables per
-scoring table. The page marks each such unit (data-u); docs/assets/rules.js swaps in the table's own from rules.json.
-A text whose words do not change at any table is no unit: the page as built is its only form."""
+facts, filled in for each distinct value of the facts it depends on, once per game and language (texts_at_tables: lint
+reports a text that does not fill in from the same pass the pages take their words from), the numbers table and the
+computed tables per scoring table. The page marks each such unit (data-u); docs/assets/rules.js swaps in the table's own
+from rules.json. A text whose words do not change at any table is no unit: the page as built is its only form."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any, Callable
 
-from quiz.site.content import Entry, Game
+from quiz.site.content import BROWSER_PLACEHOLDERS, SAME_AT_EVERY_TABLE, Entry, Game
+from quiz.site.wording import Wording, WordingError
 
 
 def key_text(key: tuple) -> str:
@@ -20,25 +23,88 @@ def names_of(game: Game, texts: list[str], entry: Entry | None = None) -> tuple[
     return game.depends_on(game.named(texts, entry.conditions() if entry is not None else ()))
 
 
-class Units:
-    """The units of one game's pages in one language. `fill(text, values)` fills a text in for a table's values."""
+def fill_at(wording: Wording, text: str, values: dict) -> str:
+    """A text filled in for a table's values; the placeholders a calculator fills in the browser stay as they are."""
+    return wording.fill(text, {**values, **{name: f"{{{name}}}" for name in BROWSER_PLACEHOLDERS}})
 
-    def __init__(self, game: Game, fill: Callable[[str, dict], str]):
-        self.game, self.fill, self.sets = game, fill, game.rule_sets
+
+@dataclasses.dataclass
+class EntryAtTables:
+    """An entry's texts at every table: `names`, the facts they and its conditions depend on; for each distinct value of
+    those (the rule sets' projections, in their order) whether the entry is there and each field filled in (None where
+    the entry or the field is not there, or where it does not fill in: `failed`)."""
+
+    names: tuple[str, ...]
+    present: list[bool]
+    fields: dict[str, list[str | None]]
+    failed: list[tuple[tuple, str, str]]       # (the values of `names`, field, error), table by table, field by field
+
+    def forms(self, field: str) -> list[str | None]:
+        """A field at each table; WordingError where it does not fill in at one (lint says where)."""
+        for _, failed_field, error in self.failed:
+            if failed_field == field:
+                raise WordingError(error)
+        return self.fields.get(field, [None] * len(self.present))
+
+
+def texts_at_tables(game: Game, lang: str, kept: dict[str, EntryAtTables] | None = None) -> dict[str, EntryAtTables]:
+    """Entry id -> its texts in one language at every table, for each entry a table's rules can change: filled in once
+    per game and language by whichever asks first (lint, which reports what does not fill in; the pages), or `kept` from
+    an earlier build (the memo's "texts at tables")."""
+    if lang not in game.filled:
+        game.filled[lang] = kept if kept is not None else fill_at_tables(game, lang)
+    return game.filled[lang]
+
+
+def fill_at_tables(game: Game, lang: str) -> dict[str, EntryAtTables]:
+    texts, wording = game.texts[lang], game.wording(lang)
+    return {entry.id: _entry_at_tables(game, wording, entry, texts["entries"].get(entry.id) or {})
+            for sections in game.pages.values() for section in sections if section.kind not in SAME_AT_EVERY_TABLE
+            for entry in section.entries}
+
+
+def _entry_at_tables(game: Game, wording: Wording, entry: Entry, raw: dict) -> EntryAtTables:
+    strings = [text for value in raw.values() for text in ([value] if isinstance(value, str) else
+                                                           value.values() if isinstance(value, dict) else [])]
+    names = names_of(game, strings, entry)
+    projections = game.rule_sets.projections(names)
+    present: list[bool] = []
+    fields: dict[str, list[str | None]] = {}
+    failed: list[tuple[tuple, str, str]] = []
+    for index, (key, values) in enumerate(projections.items()):
+        at_table = game.table_values(game.rule_sets.facts_of(values))
+        found = entry.texts_at(raw, at_table)
+        present.append(found is not None)
+        for field, text in (found or {}).items():
+            if not isinstance(text, str):
+                continue
+            try:
+                fields.setdefault(field, [None] * len(projections))[index] = fill_at(wording, text, at_table)
+            except WordingError as exc:
+                failed.append((key, field, str(exc)))
+    return EntryAtTables(names, present, fields, failed)
+
+
+class Units:
+    """The units of one game's pages in one language."""
+
+    def __init__(self, game: Game, lang: str):
+        self.game, self.lang, self.sets = game, lang, game.rule_sets
         self.units: dict[str, dict] = {}
         self.keys: dict[str, list[str]] = {}        # "dice,scoring" -> every key, in the order units index them
         self.varying = game.varying()
 
-    def names(self, texts: list[str], entry: Entry | None = None) -> tuple[str, ...]:
-        """The facts some texts (and an entry's conditions) depend on, those that differ between tables, sorted."""
-        return names_of(self.game, texts, entry)
+    def listed(self, names: tuple[str, ...]) -> dict[tuple, dict[str, Any]]:
+        """The distinct values of these facts (with one table's values for each), their keys listed for rules.json."""
+        projections = self.sets.projections(names)
+        listed = ",".join(names)
+        if listed not in self.keys:
+            self.keys[listed] = [key_text(key) for key in projections]
+        return projections
 
     def at_each(self, names: tuple[str, ...]) -> list:
         """The facts of one table for every distinct value of these facts, in the order of their keys."""
-        listed = ",".join(names)
-        if listed not in self.keys:
-            self.keys[listed] = [key_text(key) for key in self.sets.projections(names)]
-        return [self.sets.facts_of(values) for values in self.sets.projections(names).values()]
+        return [self.sets.facts_of(values) for values in self.listed(names).values()]
 
     def add(self, unit_id: str, names: tuple[str, ...], forms: list) -> bool:
         """Keep a unit whose forms differ between tables: {"n": its facts, "v": each key's form index, "t": forms}."""
@@ -54,24 +120,15 @@ class Units:
     def entry(self, entry: Entry, texts: dict) -> dict[str, str]:
         """An entry's fields that differ between tables, as units: field -> unit id ("<entry>.<field>"); and
         "<entry>" -> unit id of whether it is on the page at all."""
-        strings = [value for value in texts.values() if isinstance(value, str)]
-        strings += [value for variant in texts.values() if isinstance(variant, dict) for value in variant.values()
-                    if isinstance(value, str)]
-        names = self.names(strings, entry)
-        if not names:
+        filled = texts_at_tables(self.game, self.lang)[entry.id]
+        if not filled.names:
             return {}
-        values_at = [self.game.table_values(facts) for facts in self.at_each(names)]
-        at_tables = [entry.texts_at(texts, values) for values in values_at]
+        self.listed(filled.names)
         marked = {}
-        present = [fields is not None for fields in at_tables]
-        if self.add(entry.id, names, present):
+        if self.add(entry.id, filled.names, filled.present):
             marked[""] = entry.id
         for field, value in texts.items():
-            if not isinstance(value, str):
-                continue
-            forms = [self.fill(fields[field], values) if fields is not None and field in fields else None
-                     for fields, values in zip(at_tables, values_at)]
-            if self.add(f"{entry.id}.{field}", names, forms):
+            if isinstance(value, str) and self.add(f"{entry.id}.{field}", filled.names, filled.forms(field)):
                 marked[field] = f"{entry.id}.{field}"
         return marked
 

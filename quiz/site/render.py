@@ -140,16 +140,12 @@ class Writer:
         self.texts = game.texts[lang]
         self.values = game.values()
         self.wording = game.wording(lang)
-        self.units = Units(game, self.fill_at) if game.rule_sets is not None else None
+        self.units = Units(game, lang) if game.rule_sets is not None else None
 
     def fill(self, text: str, extra: dict | None = None) -> str:
         """A text with its placeholders filled in; those a calculator fills in the browser stay as they are."""
         return self.wording.fill(text, {**self.values, **{name: f"{{{name}}}" for name in BROWSER_PLACEHOLDERS},
                                         **(extra or {})})
-
-    def fill_at(self, text: str, values: dict) -> str:
-        """A text filled in for another table's values (its set and house rules)."""
-        return self.wording.fill(text, {**values, **{name: f"{{{name}}}" for name in BROWSER_PLACEHOLDERS}})
 
     def field(self, entry_id: str, field: str) -> str:
         return self.fill(self.texts["entries"][entry_id][field])
