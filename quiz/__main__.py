@@ -1,6 +1,7 @@
 """Command line: `python -m quiz lint` checks rules/ (`--fix`: French no-break spaces first); `python -m quiz verify`
 also checks every quiz question; `python -m quiz witness <game> [question]` prints, as JSON, the game record that
-reaches each question and practice variant (`--tables`: one for each group of tables of its rule sets it stands for);
+reaches each question and practice variant (`--tables`: one for each group of tables of its rule sets it stands for;
+`--why`: for each stated question, every record its witnesses build and why the engine's replay refuses it);
 `python -m quiz new <id>` writes the skeleton of a new game as a draft;
 `python -m quiz strategy [set …]` (make strategy) solves two-player Farkle for the win; `python -m quiz score faraway
 60 52 47 40 30 22 14 9 --sanctuaries clue-stone` scores a Faraway tableau of real cards, as JSON."""
@@ -28,6 +29,9 @@ def main(argv: list[str] | None = None) -> int:
                                                                        "answers and what was dropped, a line each")
     parser.add_argument("--tables", action="store_true", help="witness: at every table of the game's rule sets, one "
                                                               "record for each group of tables it stands for")
+    parser.add_argument("--why", action="store_true", help="witness: for each stated question (or the one named), "
+                                                           "every record the game's witnesses build for its givens and "
+                                                           "why the engine's replay does not count it")
     parser.add_argument("--fix", action="store_true", help="lint: first put in the no-break spaces French typography "
                                                            "wants (RR110), then lint")
     args = parser.parse_args(argv)
@@ -39,6 +43,10 @@ def main(argv: list[str] | None = None) -> int:
         from quiz.site.content import rules_dir   # here: a slip in the code these import is said in one line too
         from quiz.site.pipeline import load_site
 
+        if args.command == "witness" and args.why:   # before verify, which stops at the RR313 this explains
+            from quiz.site.content import load_content
+
+            return witness_why(load_content(args.rules or rules_dir()), args.game, args.question)
         if args.fix:
             from quiz.site.typography import apostrophes, fix_typography, spaced_languages
 
@@ -49,14 +57,21 @@ def main(argv: list[str] | None = None) -> int:
         site = load_site(args.rules or rules_dir(), verify=args.command in ("verify", "witness"))
     except ContentError as error:
         print(error, file=sys.stderr)
-        print(f"{len(error.problems)} problem(s){what_comes_next(error, args.command)}", file=sys.stderr)
+        print(f"{len(error.problems)} problem(s){fixable(error.problems)}{what_comes_next(error, args.command)}",
+              file=sys.stderr)
         return 1
     except Exception as error:      # a slip in the code (a checker's NameError): where it is, in one line, as for YAML
         print(code_slip(error), file=sys.stderr)
         return 1
     for game_id, problems in site.drafts.items():
-        print(f"draft {game_id}: left out of the site, {len(problems)} problem(s) left:")
+        print(f"draft {game_id}: left out of the site, {len(problems)} problem(s) left{fixable(problems)}:")
         print("\n".join(f"  {p}" for p in problems))
+    if args.command == "verify":
+        for game in site.games:
+            if game.raw.get("draft") and game.id not in site.drafts:
+                print(f"draft {game.id}: nothing left to say, so `make site` publishes it; now remove `draft: true` "
+                      f"from rules/{game.id}/game.yml: while it is there, a later problem leaves the game out of the "
+                      f"site instead of stopping the build")
     if args.command == "witness":
         return witness(site, args.game, args.question, args.tables)
     questions = sum(len(g.questions) for g in site.games)
@@ -93,6 +108,15 @@ def pool_line(question, pool) -> str:
     return f"{question.id} ({question.rule}): {len(pool.variants)} variants, answers {shown}; dropped: {drops}"
 
 
+def fixable(problems) -> str:
+    """How many of these problems `lint --fix` puts right, said once: French typed with plain spaces or straight
+    apostrophes gives a line a text (RR110, RR114), and one command mends them all."""
+    from quiz.site import codes
+
+    count = sum(p.code in (codes.FRENCH_SPACING.number, codes.OTHER_APOSTROPHE.number) for p in problems)
+    return f"; {count} of them (RR110, RR114) `python -m quiz lint --fix` puts right" if count else ""
+
+
 def what_comes_next(error: ContentError, command: str) -> str:
     """Problems come in stages (files and schema, then the lint, then verify): say which stage stopped and what runs
     after it, so a clean run is not taken for the end of them."""
@@ -116,14 +140,8 @@ def witness(site, game_id: str | None, question_id: str | None, tables: bool = F
     from quiz.site.source import plain
     from quiz.site.table_answers import at_tables
 
-    game = next((g for g in site.games if g.id == game_id), None)
+    game, questions = _game_and_questions(site, game_id, question_id)
     if game is None:
-        print(f"python -m quiz witness <game> [question]: games: {', '.join(g.id for g in site.games)}",
-              file=sys.stderr)
-        return 2
-    questions = [q for q in game.questions if question_id in (None, q.id)]
-    if not questions:
-        print(f"{game_id} has no question {question_id!r}", file=sys.stderr)
         return 2
     for question in questions:
         stated = with_derived(question, question.givens, game.values())
@@ -142,6 +160,51 @@ def witness(site, game_id: str | None, question_id: str | None, tables: bool = F
                 print(json.dumps({**line, "tables": len(indices), "table": sets.table_of(indices[0]).address(),
                                   "givens": plain(at), "record": record}, ensure_ascii=False, default=str))
     return 0
+
+
+def witness_why(site, game_id: str | None, question_id: str | None) -> int:
+    """For each stated question (or the one named), at the game's own rules: every record its witnesses' builder
+    yields for the givens, up to the first that reaches them, and why each before it does not count (the engine's
+    reason for refusing it, or what the reader gave instead of the givens); 1 where a question has none."""
+    from quiz import games
+    from quiz.site.answers import with_derived
+    from quiz.site.source import plain
+
+    game, questions = _game_and_questions(site, game_id, question_id)
+    if game is None:
+        return 2
+    if game.witnesses is None:
+        print(f"{game.id}: {games.folder(game.id)}/__init__.py names no WITNESSES: no question has a witness",
+              file=sys.stderr)
+        return 1
+    unreached = 0
+    for question in questions:
+        givens = plain(with_derived(question, question.givens, game.values()))
+        print(f"{question.id}: {question.check}({', '.join(f'{k}={v!r}' for k, v in givens.items())})")
+        reached, said = False, False
+        for number, record, refused in game.witnesses(game.checker).attempts(question.check, givens):
+            print(f"  record {number}: {refused or 'reaches the givens'}" if number else f"  {refused}")
+            said, reached = True, number is not None and refused is None
+            if reached:
+                break
+        if not said:
+            print("  the builder yielded no record for these givens")
+        unreached += not reached
+    return 1 if unreached else 0
+
+
+def _game_and_questions(site, game_id: str | None, question_id: str | None) -> tuple:
+    """The game and its questions (all, or the one named) `witness` is asked about; (None, []) after saying why not."""
+    game = next((g for g in site.games if g.id == game_id), None)
+    if game is None:
+        print(f"python -m quiz witness <game> [question]: games: {', '.join(g.id for g in site.games)}",
+              file=sys.stderr)
+        return None, []
+    questions = [q for q in game.questions if question_id in (None, q.id)]
+    if not questions:
+        print(f"{game_id} has no question {question_id!r}", file=sys.stderr)
+        return None, []
+    return game, questions
 
 
 def score(argv: list[str]) -> int:
@@ -216,6 +279,11 @@ def new(game_id: str | None) -> int:
     print(f"wrote the draft of {game_id!r}:")
     print("\n".join(f"  {path}" for path in written))
     print("`make serve` shows it; replace every TODO (`make lint` lists them), then `make site` publishes it.")
+    print(f"Once `python -m quiz verify` has nothing left to say of it, remove `draft: true` from "
+          f"rules/{game_id}/game.yml: while it is there, a problem leaves the game out of `make site` instead of "
+          f"stopping the build.")
+    print("Its tests: the file written in tests/, to fill in (each rule, each wrong belief, the engine refusing a "
+          "record that breaks a rule); rules/README.md, \"Starting a game\", is the guide.")
     return 0
 
 

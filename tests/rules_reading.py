@@ -48,7 +48,7 @@ def counts_filled_with_one_and_two(game, lang: str, cases):
     for question, givens, answer in cases:
         entry = game.question_texts[lang][question.id]
         whys = entry["why"].values() if isinstance(entry["why"], dict) else [entry["why"]]
-        for text in [entry["text"], *whys]:
+        for text in [entry["text"], *whys, *(entry.get("why_when") or {}).values()]:
             for path, noun in placeholders(text):
                 if is_plural_entry(words.get(noun)):
                     for n in (1, 2):

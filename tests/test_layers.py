@@ -4,6 +4,7 @@ module imports another module's private name."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import quiz
@@ -91,3 +92,19 @@ def test_every_game_brings_its_checker_tests():
     missing = [game for game in GAMES
                if not (ROOT / "tests" / f"test_{games.package_name(game).rsplit('.', 1)[-1]}_checker.py").is_file()]
     assert not missing, f"no tests/test_<game>_checker.py for {missing} (python -m quiz new writes one)"
+
+
+def test_the_guide_lists_every_module_of_a_game_package_as_the_skeleton_writes_them():
+    """rules/README.md's table of a game's modules (issue 43 point 6: it said "four modules" long after engine.py and
+    witnesses.py came): every module quiz.games.GAME_MODULES orders, in its order, then __init__.py; marked *skeleton*
+    exactly where `python -m quiz new` writes one."""
+    from rules_reading import ROOT
+    from quiz.site import scaffold
+
+    guide = (ROOT / "rules" / "README.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## The checker"):guide.index("### From one module to a package")]
+    rows = [line.split(" | ")[0] for line in section.splitlines() if line.startswith("| `")]
+    listed = [name for row in rows for name in re.findall(r"`(\w+)\.py`", row)]
+    assert listed == [*GAME_MODULES_ORDER, "__init__"], listed
+    skeleton = {name for row in rows if "*skeleton*" in row for name in re.findall(r"`(\w+)\.py`", row)}
+    assert skeleton == {name.removesuffix(".py") for name in scaffold.checker_package("sky-team")}

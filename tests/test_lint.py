@@ -54,6 +54,32 @@ def test_the_fixture_of_each_code_gets_exactly_that_code_with_file_line_and_id(c
         assert problem.line == expected_line(expect, rules), str(problem)
 
 
+
+@pytest.mark.parametrize("forms, starts_a_clause", [
+    ({"one": "# point is", "other": "# points are"}, True),                   # the RR115 fixture's
+    ({"one": "# of them has", "other": "# of them have"}, True),
+    ({"one": "# of them runs", "other": "# of them run"}, True),
+    ({"one": "hat # von ihnen", "other": "haben # von ihnen"}, True),
+    ({"one": "# Spieler hat", "other": "# Spieler haben"}, True),             # a noun that does not change, a verb
+    ({"one": "# joueur a", "many": "# joueurs ont", "other": "# joueurs ont"}, True),
+    ({"one": "# joueur joue", "many": "# joueurs jouent", "other": "# joueurs jouent"}, True),
+    ({"one": "içlerinden # kişi ortadan bir kart", "other": "içlerinden # kişi ortadan birer kart"}, True),
+    # issue 43 point 6: the count is an object, a modifier between it and its noun ("you roll 2 more Yahtzees")
+    ({"one": "# more Yahtzee", "other": "# more Yahtzees"}, False),
+    ({"one": "# weiteren Kniffel", "other": "# weitere Kniffel"}, False),
+    ({"one": "# Yahtzee supplémentaire", "many": "# Yahtzees supplémentaires",
+      "other": "# Yahtzees supplémentaires"}, False),
+    ({"one": "# Yahtzee de plus", "many": "# Yahtzees de plus", "other": "# Yahtzees de plus"}, False),
+    ({"one": "# Yahtzee daha", "other": "# Yahtzee daha"}, False),
+    ({"one": "# die", "other": "# dice"}, False),
+])
+def test_a_count_starts_a_clause_where_a_word_past_its_noun_agrees(forms, starts_a_clause):
+    """RR115 asks for "=1" where a verb or pronoun agrees with the count ("1 of them has" is a digit for a word); a
+    word between the count and its noun that changes only as a plural does is the noun, not agreement."""
+    from quiz.site.wording import count_starts_a_clause
+
+    assert count_starts_a_clause(forms) is starts_a_clause
+
 @pytest.mark.parametrize("file, old, new, expected", [
     ("pips/game.yml", "{id: leader-by-points, rank: 3, pages: [3]}",
      "{id: leader-by-points, rank: 3, pages: [3], note: x}",
@@ -104,6 +130,23 @@ def test_an_unfinished_draft_is_left_out_of_a_build_and_shown_while_serving(tmp_
     assert built.games == [] and [p.code for p in built.drafts[FIXTURE_ID]] == ["RR109"]
     served = load_site(rules, show_drafts=True)
     assert [g.id for g in served.games] == [FIXTURE_ID]
+
+
+def test_verify_tells_the_author_of_a_finished_draft_to_take_draft_true_out(tmp_path, capsys):
+    """Issue 43 point 6: a draft with nothing left to say is published, and stays `draft: true` unless someone says to
+    remove it; while it is there, a later slip leaves the game out of `make site` instead of stopping it."""
+    from quiz.__main__ import main
+
+    rules = fixture_rules(tmp_path / "rules")
+    make_draft(rules, unfinished=True)
+    assert main(["verify", "--rules", str(rules)]) == 0
+    assert "remove `draft: true`" not in capsys.readouterr().out
+    text = rules / FIXTURE_ID / "text.en.yml"
+    text.write_text(text.read_text(encoding="utf-8").replace("TODO explain ties.", "A tie wins nothing."),
+                    encoding="utf-8")
+    assert main(["verify", "--rules", str(rules)]) == 0
+    assert f"draft {FIXTURE_ID}: nothing left to say, so `make site` publishes it; now remove `draft: true` from " \
+           f"rules/{FIXTURE_ID}/game.yml" in capsys.readouterr().out
 
 
 def test_a_broken_draft_is_not_shown_either(tmp_path):
@@ -296,6 +339,24 @@ def test_lint_fix_puts_back_the_french_apostrophe_and_nothing_else(tmp_path):
     assert fix_typography(rules, [], apostrophes(rules))
     assert {path: path.read_text(encoding="utf-8") for path in files} == written
     load_site(rules)
+
+
+def test_the_problem_count_says_once_what_lint_fix_puts_right(tmp_path, capsys):
+    """Issue 43 point 6: French typed with straight apostrophes is a line a text (RR114, each at its own line and id);
+    the count under them says that one `python -m quiz lint --fix` mends them all."""
+    from quiz.__main__ import main
+
+    rules = fixture_rules(tmp_path / "rules")
+    for path in [rules / "ui.fr.yml", *rules.glob("*/*.fr.yml")]:
+        path.write_text("\n".join(line if line.lstrip().startswith("#") or "apostrophe:" in line else
+                                  line.replace("\u2019", "'") for line in path.read_text(encoding="utf-8").split("\n")),
+                        encoding="utf-8")
+    assert main(["lint", "--rules", str(rules)]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    found = [line for line in lines if " RR114 " in line]
+    assert len(found) > 5 and len({line.split(": ")[0] for line in found}) == len(found)   # one a file and line
+    assert lines[-1].startswith(f"{len(found)} problem(s); {len(found)} of them (RR110, RR114) `python -m quiz lint "
+                                f"--fix` puts right"), lines[-1]
 
 
 def test_problem_codes_are_named_constants_and_every_one_is_raised():

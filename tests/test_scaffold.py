@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from repo_copies import copy_repo, mkdocs
-from rules_reading import LANGUAGES
+from rules_reading import LANGUAGES, ROOT
 
 pytestmark = pytest.mark.slow
 NEW = "sky-team"
@@ -24,6 +24,7 @@ def test_a_new_game_is_a_draft_until_every_todo_is_gone(tmp_path):
     (repo / "tests").mkdir()
     made = run(repo, "-m", "quiz", "new", NEW)
     assert made.returncode == 0, made.stderr
+    assert f"remove `draft: true` from rules/{NEW}/game.yml" in made.stdout    # where an author looks first
     files = {f"rules/{NEW}/{name}" for name in ("game.yml", "questions.yml")}
     files |= {f"rules/{NEW}/{stem}.{lang}.yml" for stem in ("text", "questions") for lang in LANGUAGES}
     files |= {f"quiz/games/sky_team/{name}.py" for name in ("__init__", "facts", "rules", "beliefs", "presentation")}
@@ -38,8 +39,17 @@ def test_a_new_game_is_a_draft_until_every_todo_is_gone(tmp_path):
     assert re.search(rf"draft {NEW}: left out of the site, \d+ problem\(s\) left", verify.stdout)
     assert all(" RR109 " in line for line in verify.stdout.splitlines() if line.startswith(f"  rules/{NEW}/"))
 
+    style = run(repo, "-m", "ruff", "check", "--config", str(ROOT / "ruff.toml"), "quiz/games/sky_team", "tests")
+    assert style.returncode == 0, style.stdout      # `make check` runs ruff first: the skeleton passes it
     checker_test = run(repo, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_sky_team_checker.py")
     assert checker_test.returncode == 0, checker_test.stdout
+    # the skeleton's tests hold its engine to refusing a record that breaks a rule: an engine that takes any fails them
+    engine = repo / "quiz" / "games" / "sky_team" / "engine.py"
+    engine.write_text(engine.read_text(encoding="utf-8").replace("if len(set(players)) != len(players):", "if False:"),
+                      encoding="utf-8")
+    lenient = run(repo, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_sky_team_checker.py")
+    assert lenient.returncode == 1 and "1 failed" in lenient.stdout, lenient.stdout
+    assert "test_the_engine_refuses_a_record_that_breaks_a_rule" in lenient.stdout
 
     assert mkdocs(repo).returncode == 0
     assert not (repo / "site" / NEW).exists()

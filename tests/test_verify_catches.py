@@ -106,3 +106,53 @@ def test_a_why_written_for_the_stated_case_is_not_served_where_only_another_beli
     assert served.other_case > 0
     assert served.variants and not any(v["givens"]["mine"] == v["givens"]["theirs"] for v in served.variants)
     assert all(v["worded"]["en"]["why"].startswith("A higher total wins") for v in served.variants)
+
+
+TIE_SENTENCES = {"en": ("{mine} is not higher than {theirs}.", "A tie wins nothing."),
+                 "de": ("{mine} ist nicht höher als {theirs}.", "Ein Gleichstand gewinnt nichts."),
+                 "fr": ("{mine} n’est pas plus élevé que {theirs}.", "Une égalité ne gagne rien."),
+                 "tr": ("Senin {mine} toplamın, öteki oyuncunun {theirs} toplamından yüksek değil.",
+                        "Beraberlik hiçbir şey kazandırmaz.")}
+
+
+def a_sentence_for_ties(rules, condition: str = "mine == theirs", langs=tuple(TIE_SENTENCES)) -> None:
+    """higher-total-wins drawing ties too (keep: []), its why given "A tie wins nothing." where `condition` holds."""
+    questions = rules / FIXTURE_ID / "questions.yml"
+    questions.write_text(questions.read_text(encoding="utf-8").replace(
+        'keep: ["mine != theirs"]', f'keep: []\n    why_when: {{tie: "{condition}"}}', 1), encoding="utf-8")
+    for lang in langs:
+        no, tie = TIE_SENTENCES[lang]
+        path = rules / FIXTURE_ID / f"questions.{lang}.yml"
+        text = path.read_text(encoding="utf-8")
+        assert f'    "no": "{no}"\n' in text
+        path.write_text(text.replace(f'    "no": "{no}"\n', f'    "no": "{no}"\n  why_when:\n    tie: "{tie}"\n', 1),
+                        encoding="utf-8")
+
+
+def test_a_why_sentence_is_said_in_every_language_exactly_where_its_condition_holds(rules):
+    """Issue 42 point 2 (content-review-5 S5): a why's sentence true only of some variants carries a condition on the
+    givens (questions.yml why_when) and is said, in every language, only where it holds: here a tie's sentence, in the
+    tie variants and in neither the stated question (9 against 7) nor any other variant."""
+    a_sentence_for_ties(rules)
+    site = load_site(rules)
+    stated = site.games[0].worded["higher-total-wins"]
+    assert not any(tie in stated[lang]["why"] for lang, (_, tie) in TIE_SENTENCES.items())
+    variants = pool(site, "higher-total-wins").variants
+    ties = [v["givens"]["mine"] == v["givens"]["theirs"] for v in variants]
+    assert any(ties) and not all(ties)
+    for variant, tie in zip(variants, ties):
+        for lang, (_, sentence) in TIE_SENTENCES.items():
+            assert variant["worded"][lang]["why"].endswith(f" {sentence}") == tie, (lang, variant["worded"][lang])
+
+
+@pytest.mark.parametrize("condition, langs, expected", [
+    ("mine == rivals", tuple(TIE_SENTENCES), "why_when.tie: 'rivals' is neither a given, a fact, the answer nor the "
+                                             "result"),
+    ("mine == theirs", ("en", "de", "fr"), "questions.tr.yml:8: higher-total-wins: RR314 why_when: no tr sentence "
+                                          "'tie', which questions.yml says where"),
+])
+def test_a_why_sentence_that_cannot_work_is_one_line(rules, condition, langs, expected):
+    a_sentence_for_ties(rules, condition, langs)
+    with pytest.raises(ContentError) as caught:
+        load_site(rules)
+    assert [p.code for p in caught.value.problems] == ["RR314"] and expected in str(caught.value), str(caught.value)

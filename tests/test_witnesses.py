@@ -7,12 +7,15 @@ from __future__ import annotations
 import copy
 import json
 import random
+from types import SimpleNamespace
 
 import pytest
 
+from repo_copies import FIXTURE_ID, fixture_rules
 from rules_reading import GAMES, ROOT, variants
 from quiz import games
-from quiz.checker import IllegalState
+from quiz.__main__ import main
+from quiz.checker import IllegalState, Witnesses
 from quiz.games.faraway.engine import replay as faraway_replay
 from quiz.games.farkle.engine import replay as farkle_replay
 from quiz.site import table_answers
@@ -170,3 +173,65 @@ def test_every_witness_at_every_table_replays_to_its_givens_there(site, game_id)
                         json.loads(json.dumps(givens)), (question.id, sets.table_of(index).address())
                     replayed += 1
     assert replayed > 2 * len(game.questions)
+
+
+def _replay_rolls(rules, record: dict) -> list[int]:
+    for face in record["roll"]:
+        if not 1 <= face <= 6:
+            raise IllegalState(f"roll: {face} is no face of a die")
+    return record["roll"]
+
+
+class RollWitnesses(Witnesses):
+    """A builder with each slip an author makes, in turn, before a record that counts."""
+
+    REPLAY = _replay_rolls
+
+    def _build_roll(self, roll):
+        yield None                          # a builder may yield None: no record of this kind for these givens
+        yield {"roll": [7]}                 # the engine refuses it
+        yield {"roll": sorted(roll)}        # read back in another order than the givens'
+        yield {"roll": list(roll)}
+        yield {"roll": [1]}                 # never tried: the first record that counts ends the search
+
+    def _read_roll(self, state, record):
+        return {"roll": state}
+
+    def _build_slip(self, roll):
+        raise IllegalState("a slip in the builder")
+        yield
+
+
+def test_witness_why_says_why_each_candidate_record_does_not_count():
+    """Issue 43 point 6: the reader must give the givens exactly, in their order; a builder may yield None; a record
+    the engine refuses says the engine's reason; IllegalState inside a builder ends the search, said as such."""
+    witnesses = RollWitnesses(SimpleNamespace(facts=None))
+    tried = list(witnesses.attempts("roll", {"roll": [3, 1]}))[:4]
+    assert [(number, refused) for number, _, refused in tried] == [
+        (1, "the builder yielded None"),
+        (2, "the engine refused it: roll: 7 is no face of a die"),
+        (3, "the reader gave roll: [1, 3], not the givens' roll: [3, 1] (the same in another order: a reader gives "
+            "them in the givens' order)"),
+        (4, None)]
+    assert witnesses.witness("roll", {"roll": [3, 1]}) == {"roll": [3, 1]}
+    assert list(witnesses.attempts("slip", {"roll": [3]})) == [
+        (None, None, "the search ends: IllegalState: a slip in the builder")]
+    assert witnesses.witness("slip", {"roll": [3]}) is None
+    assert list(witnesses.attempts("other", {})) == [
+        (None, None, "RollWitnesses has no _build_other: no question of other has a witness")]
+
+
+def test_witness_why_on_the_command_line_explains_a_question_no_game_reaches(tmp_path, capsys):
+    """`python -m quiz witness <game> <question> --why` works where verify stops at the RR313 it explains: the fixture
+    game's Ana with 1 point, which no round won gives."""
+    rules = fixture_rules(tmp_path / "rules")
+    questions = rules / FIXTURE_ID / "questions.yml"
+    questions.write_text(questions.read_text(encoding="utf-8").replace(
+        "givens: {players: {Ana: 6, Bruno: 10}}", "givens: {players: {Ana: 1, Bruno: 10}}"), encoding="utf-8")
+    assert main(["witness", FIXTURE_ID, "fewer-points-trail", "--why", "--rules", str(rules)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "fewer-points-trail: leader(players={'Ana': 1, 'Bruno': 10})",
+        "  the builder yielded no record for these givens"]
+    assert main(["witness", FIXTURE_ID, "three-dice-total", "--why", "--rules", str(rules)]) == 0
+    assert capsys.readouterr().out.splitlines() == ["three-dice-total: roll_total(roll=[4, 1, 3])",
+                                                    "  record 1: reaches the givens"]

@@ -10,7 +10,7 @@ from quiz.checker import IllegalState, MalformedInput
 from quiz.site import codes
 from quiz.site.answers import (BeliefFailed, answer_type_ok, assign, beliefs_of, believed, computed, covers,
                                format_plain, leaf_paths, one_belief_per_answer, without_belief)
-from quiz.site.content import Game, Question, Site
+from quiz.site.content import Game, Question, Quoted, Site
 from quiz.site.problems import Problems
 from quiz.site.source import line_of, plain
 from quiz.site.wording import placeholder_paths, resolve
@@ -143,7 +143,8 @@ class QuestionCheck:
             return None
         if self.game.witness(question.check, givens) is None:
             self.add(codes.UNREACHED, f"no game reaches these givens: {games.folder(self.game.id)}/witnesses.py finds "
-                     f"no record that the engine replays to them (python -m quiz witness {self.game.id} {question.id})")
+                     f"no record that the engine replays to them (python -m quiz witness {self.game.id} {question.id} "
+                     f"--why says why each it builds does not count)")
             return None
         if not answer_type_ok(question.kind, answer):
             self.add(codes.CHECKER_CRASHED, f"the checker's {answer!r} is not a {question.kind} answer")
@@ -234,8 +235,36 @@ class QuestionCheck:
                 self.add(codes.QUESTION_TEXTS, "a yes/no question needs a why for yes and for no" if yesno
                          else "why must be one line of text", path, line_of(entry, "why"))
                 continue
+            if not self.why_sentences_there(lang, entry):
+                continue
             entries[lang] = entry
         return entries if self.site.default_language in entries else None
+
+    def why_sentences_there(self, lang: str, entry: dict) -> bool:
+        """A language gives a sentence for each condition of questions.yml's `why_when`, and none other."""
+        conditioned = {name for name, _ in self.question.why_when}
+        sentences = entry.get("why_when") or {}
+        path = self.game.dir / f"questions.{lang}.yml"
+        for name in sorted(conditioned - set(sentences)):
+            self.add(codes.WHY_SENTENCE, f"why_when: no {lang} sentence {name!r}, which questions.yml says where",
+                     path, line_of(self.game.question_texts[lang], self.question.id))
+        for name in sorted(set(sentences) - conditioned):
+            self.add(codes.WHY_SENTENCE, f"why_when.{name}: questions.yml gives this sentence no condition "
+                     f"(why_when: {{{name}: …}} there)", path, line_of(sentences, name))
+        return set(sentences) == conditioned
+
+    def why_conditions_name_a_case(self, givens: dict) -> bool:
+        """Each `why_when` condition compares what a case has: a given, a fact, the answer or the checker's result; one
+        that names anything else fails in every case, and its sentence is never said."""
+        known = {*self.facts, *givens, "answer", "result"}
+        ok = True
+        for name, condition in self.question.why_when:
+            for side in [s for part in condition for s in (part.left, part.right) if isinstance(s, str)]:
+                if not isinstance(side, Quoted) and side.split(".")[0] not in known:
+                    self.add(codes.WHY_SENTENCE, f"why_when.{name}: {side!r} is neither a given, a fact, the answer "
+                             f"nor the result")
+                    ok = False
+        return ok
 
 
 def forget_entries(game: Game) -> list:

@@ -126,6 +126,10 @@ ANSWER_DOES_NOT_MOVE = Code(
              " than a quarter")
 UNREACHED = Code(
     "RR313", "a stated question no game reaches: its game's witnesses find no record the engine replays to its givens")
+WHY_SENTENCE = Code(
+    "RR314", "a why's sentence said only where its condition holds (why_when) that does not work: a condition naming "
+             "what is neither a given, a fact, the answer nor the result, a sentence and its condition not both there, "
+             "or a sentence said in no case the question asks")
 
 # rule sets and house rules
 RULE_SET_REJECTED = Code(

@@ -166,6 +166,7 @@ class Question:
     options: list | None = None
     remember: bool = False
     presumes: tuple = ()           # comparisons its texts take for granted of a table's rules (content.conditions)
+    why_when: tuple = ()           # ((name, its comparisons), …): the why's sentences said only where they hold
 
 
 @dataclasses.dataclass
@@ -451,9 +452,17 @@ def _question(raw: dict, path: Path, problems: Problems) -> Question | None:
                          f"presumes: {text!r} is not a comparison like 'final_round == no'")
             return None
         presumes.extend(found)
+    why_when = []
+    for name, text in (raw.get("why_when") or {}).items():
+        found = conditions(text)
+        if found is None:
+            problems.add(path, line_of(raw, "why_when"), raw["id"], codes.WRONG_VALUE,
+                         f"why_when.{name}: {text!r} is not a comparison like 'answer > 0'")
+            return None
+        why_when.append((name, found))
     return Question(raw["id"], raw["rule"], raw["kind"], raw["check"], plain(raw["givens"]), plain(raw["answer"]),
                     line_of(raw), raw.get("pick"), plain(raw.get("derived") or {}), plain(raw.get("vary") or {}), keep,
-                    plain(raw.get("options")), bool(raw.get("remember", False)), tuple(presumes))
+                    plain(raw.get("options")), bool(raw.get("remember", False)), tuple(presumes), tuple(why_when))
 
 
 def _load_questions(game: Game, languages: tuple[str, ...], problems: Problems) -> None:

@@ -99,8 +99,8 @@ def _same_placeholders_and_digits(text: str, reference: str, reference_lang: str
 
 
 def lint_question_texts(site: Site, game: Game, problems: Problems) -> None:
-    """A question's text and why in every language name English's placeholders, as often, and type its digits. (A
-    question's texts missing or misshapen in a language are verify's: RR308.)"""
+    """A question's text, why and why_when sentences in every language name English's placeholders, as often, and type
+    its digits. (A question's texts missing or misshapen in a language are verify's: RR308, RR314.)"""
     reference_lang = site.default_language
     reference = game.question_texts.get(reference_lang) or {}
     for lang, texts in game.question_texts.items():
@@ -120,6 +120,11 @@ def lint_question_texts(site: Site, game: Game, problems: Problems) -> None:
                     _same_placeholders_and_digits(text, ref_text, reference_lang, problems,
                                                   game.dir / f"questions.{lang}.yml", line_of(entry, key), question_id,
                                                   key=f"{name}: ")
+            sentences, ref_sentences = entry.get("why_when") or {}, theirs.get("why_when") or {}
+            for name in sentences.keys() & ref_sentences.keys():     # which are there is verify's: RR314
+                _same_placeholders_and_digits(sentences[name], ref_sentences[name], reference_lang, problems,
+                                              game.dir / f"questions.{lang}.yml", line_of(sentences, name), question_id,
+                                              key=f"why_when.{name}: ")
 
 
 def _format_fields(text: str) -> set[str]:

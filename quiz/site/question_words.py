@@ -8,6 +8,7 @@ from typing import Any
 from quiz.site import codes
 from quiz.site.answers import answer_label, format_answer
 from quiz.site.bank import QuestionCheck
+from quiz.site.content import holds
 from quiz.site.source import line_of
 from quiz.site.wording import WordingError
 
@@ -17,14 +18,14 @@ def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result:
     """The question `check` verifies, as each language says it for these givens and this answer (the checker's whole
     result for its why, the wrong beliefs it separates from with their answers as the language says them); None after
     reporting. facts and presentation: another table's (a rule set with house rules), whose values the texts name."""
-    worded = {}
+    worded, sentences = {}, said(check, givens, answer, result, facts)
     for lang, entry in entries.items():
         wording = check.game.wording(lang, presentation)
         label, values = _values(check, lang, wording, givens, answer, result, facts)
         try:
             segments = wording.segments(entry["text"], values)   # joined, they are the filled-in text
             text = "".join(part if isinstance(part, str) else part["text"] for part in segments)
-            worded[lang] = {"text": text, "why": wording.fill(_why(entry, answer), values),
+            worded[lang] = {"text": text, "why": wording.fill(_why(entry, answer, sentences), values),
                             "label": label,
                             "segments": segments if any(isinstance(p, dict) for p in segments) else None,
                             "beliefs": [{**b, "answer": format_answer(b["answer"]),
@@ -46,9 +47,19 @@ def _values(check: QuestionCheck, lang: str, wording, givens: dict, answer: Any,
                    "answer": answer if check.question.kind == "number" else label, "result": result}
 
 
-def _why(entry: dict, answer: Any) -> str:
-    """The why a language gives for this answer: its one why, or (a yes/no question) the one for yes or for no."""
-    return entry["why"][format_answer(answer)] if isinstance(entry["why"], dict) else entry["why"]
+def said(check: QuestionCheck, givens: dict, answer: Any, result: Any = None, facts: dict | None = None) -> list[str]:
+    """The why's sentences said in this case (questions.yml `why_when`, by name): those whose condition holds for the
+    givens, the facts (the default table's, or another's), the answer and the checker's whole result. A condition that
+    names what none of these has fails here; verify says so (RR314)."""
+    values = {**(check.facts if facts is None else facts), **givens, "answer": answer, "result": result}
+    return [name for name, condition in check.question.why_when if holds(condition, values)]
+
+
+def _why(entry: dict, answer: Any, sentences: list[str]) -> str:
+    """The why a language gives for this answer: its one why, or (a yes/no question) the one for yes or for no; then
+    each of its `why_when` sentences said in this case, in its language."""
+    why = entry["why"][format_answer(answer)] if isinstance(entry["why"], dict) else entry["why"]
+    return " ".join([why, *(entry["why_when"][name] for name in sentences)])
 
 
 def why_reads_alike(check: QuestionCheck, one: tuple[dict, Any, Any], other: tuple[dict, Any, Any]) -> bool:
@@ -60,7 +71,8 @@ def why_reads_alike(check: QuestionCheck, one: tuple[dict, Any, Any], other: tup
 
     def shape(givens: dict, answer: Any, result: Any) -> str:
         _, values = _values(check, lang, wording, givens, answer, result)
-        return re.sub(r"\d[\d.,\u00a0\u202f]*", "#", wording.fill(_why(entry, answer), values))
+        why = _why(entry, answer, said(check, givens, answer, result))
+        return re.sub(r"\d[\d.,\u00a0\u202f]*", "#", wording.fill(why, values))
     try:
         return shape(*one) == shape(*other)
     except WordingError:

@@ -1,6 +1,7 @@
 """`python -m quiz new <id>`: the skeleton of a new game, as a draft: rules/<id>/ (game.yml, a text file and a question
-text file per language, questions.yml), quiz/games/<id>/ (facts, a rule, its wrong beliefs, presentation) and
-tests/test_<id>_checker.py.
+text file per language, questions.yml), quiz/games/<id>/ (facts, a rule, an engine and its witnesses, its wrong
+beliefs, presentation: the modules rules/README.md marks *skeleton*) and tests/test_<id>_checker.py (a rule, the wrong
+beliefs, malformed input, the engine refusing a record that breaks a rule, a witness).
 `mkdocs serve` shows the draft; a build leaves it out until the lint and verify have nothing left to say (every TODO
 replaced)."""
 from __future__ import annotations
@@ -277,8 +278,7 @@ class {name}({name}Rules):
 
     @belief("first-rule", distorts="enough_players", name="host-not-counted")
     def _host_not_counted(self, players: int) -> bool:
-        """TODO: another wrong belief players hold (its words: `beliefs:`): here, the host forgets to count '''
-                      '''themselves."""
+        """TODO: another wrong belief (its words: `beliefs:`); here the host forgets to count themselves."""
         return self.enough_players(max(players - 1, 0))
 ''',
         "presentation.py": f'''"""What {name}'s pages need from its rules: numbers the texts quote, tables, '''
@@ -306,15 +306,18 @@ CHECKER, PRESENTATION, WITNESSES = {name}, {name}Presentation, {name}Witnesses
 
 
 def checker_test_py(game_id: str) -> str:
-    name = class_name(game_id)
-    return (f'''"""The {name} rules checker against the rules: one test per rule, citing its source (TODO), with '''
-            f'''hand-computed cases."""
+    name, package = class_name(game_id), games.package_name(game_id)
+    return (f'''"""The {name} rules checker against the rules: one test per rule, citing its source (TODO), with
+hand-computed cases; its engine refusing records that break a rule; a witness it replays. It lives in tests/, where
+`make check` finds it (rules/README.md, "The tests a game brings", says why not in the game's package)."""
 from __future__ import annotations
 
 import pytest
 
-from quiz.checker import MalformedInput
+from quiz.checker import IllegalState, MalformedInput
 from quiz.games import bound
+from {package} import WITNESSES
+from {package}.engine import replay
 
 game = bound("{game_id}")
 
@@ -334,6 +337,22 @@ def test_wrong_beliefs():
 def test_malformed_input():
     with pytest.raises(MalformedInput):
         game.enough_players("three")
+
+
+def test_the_engine_refuses_a_record_that_breaks_a_rule():
+    """TODO: for each move the engine checks, a record that breaks it (a card twice, a turn out of order), refused
+    with IllegalState naming why: a witness counts only because the engine would refuse it otherwise."""
+    replay(game, {{"players": ["Ana", "Bruno"]}})
+    with pytest.raises(IllegalState, match="a name twice"):
+        replay(game, {{"players": ["Ana", "Ana"]}})
+
+
+def test_a_witness_replays_to_its_givens():
+    """TODO: for each rule a question asks, a record its witnesses build, replayed by the engine to the givens (python
+    -m quiz witness {game_id} <question> --why says why a record does not count)."""
+    witnesses = WITNESSES(game)
+    record = witnesses.witness("enough_players", {{"players": 3}})
+    assert record is not None and witnesses.givens("enough_players", record) == {{"players": 3}}
 ''')
 
 

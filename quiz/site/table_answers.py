@@ -12,7 +12,7 @@ from quiz.checker import FineReads, IllegalState, MalformedInput, facts_read
 from quiz.site.answers import answer_type_ok, believed, computed, one_belief_per_answer, variant_id, with_derived
 from quiz.site.bank import QuestionCheck
 from quiz.site.practice import Practice
-from quiz.site.question_words import word
+from quiz.site.question_words import said, word
 from quiz.site.content import Game, Question, Site, holds
 from quiz.site.memo import Memo
 from quiz.site.problems import Problems
@@ -36,10 +36,13 @@ class AtTables:
 
 
 def text_names(game: Game, question: Question, lang: str) -> set[str]:
-    """The facts (and derived numbers) a question's texts name, in the default language: words depend on them too."""
+    """The facts (and derived numbers) a question's texts name, in the default language, and those the conditions of
+    its why's sentences compare: words depend on them too."""
     entry = game.question_texts.get(lang, {}).get(question.id) or {}
     whys = entry.get("why", {})
-    return game.named([entry.get("text", "")] + (list(whys.values()) if isinstance(whys, dict) else [whys]))
+    return game.named([entry.get("text", "")] + (list(whys.values()) if isinstance(whys, dict) else [whys]) +
+                      list((entry.get("why_when") or {}).values()),
+                      [part for _, condition in question.why_when for part in condition])
 
 
 def at_tables(game: Game, question: Question, drawn: dict, lang: str) -> AtTables | None:
@@ -202,9 +205,10 @@ def _worded(check: QuestionCheck, entries: dict, group: dict) -> dict | None:
     game = check.game
     _, presentation = game.at_table(group["facts"])
     values = game.table_values(group["facts"])
+    sentences = said(check, group["givens"], group["answer"], group["result"], values)   # only those said there
     for lang, entry in entries.items():
         whys = entry["why"].values() if isinstance(entry["why"], dict) else [entry["why"]]
-        for text in [entry["text"], *whys]:
+        for text in [entry["text"], *whys, *(entry["why_when"][name] for name in sentences)]:
             if any(path.split(".")[0] not in values and path.split(".")[0] not in group["givens"]
                    and path.split(".")[0] not in ("answer", "result") for path in placeholder_paths(text)):
                 return None

@@ -12,7 +12,7 @@ from quiz.site.content import Game, Site
 from quiz.site.memo import Memo
 from quiz.site.practice import check_practice_of_rules, drop_repeated_variants, practice
 from quiz.site.problems import Problems
-from quiz.site.question_words import word
+from quiz.site.question_words import said, word
 from quiz.site.source import line_of
 from quiz.site.wording import count_starts_a_clause, is_plural_entry
 
@@ -95,7 +95,9 @@ def check_varied_counts(site: Site, game: Game, problems: Problems) -> None:
             varied = {name.split(".")[0] for name in question.vary}
             own = (game.question_texts.get(lang) or {}).get(question.id) or {}
             whys = own.get("why") if isinstance(own.get("why"), dict) else {"": own.get("why")}
-            for field, text in [("text", own.get("text")), *((f"why.{k}" if k else "why", v) for k, v in whys.items())]:
+            fields = [("text", own.get("text")), *((f"why.{k}" if k else "why", v) for k, v in whys.items()),
+                      *((f"why_when.{name}", v) for name, v in (own.get("why_when") or {}).items())]
+            for field, text in fields:
                 for found in UNFILTERED_BEFORE_WORDS.finditer(text if isinstance(text, str) else ""):
                     given, between, noun = found.groups()
                     if given.split(".")[0] in varied and noun in nouns and (between is None or between != numbered):
@@ -128,13 +130,15 @@ def verify_game(site: Site, game: Game, problems: Problems) -> None:
         if entries is None:
             continue
         check.coverage(givens, entries[site.default_language])
-        if answered is None:
+        if answered is None or not check.why_conditions_name_a_case(givens):
             continue
         worded = word(check, entries, givens, question.answer, answered.result, answered.believed)
         if worded is not None:
             game.worded[question.id] = worded
         if question.vary and len(problems.items) == found_before:
             game.practice[question.id] = practice(check, entries)
+        if len(problems.items) == found_before:
+            check_why_sentences_said(check, givens, answered, game.practice.get(question.id))
     drop_repeated_variants(game)
     check_practice_of_rules(game, problems)
     for lang, texts in game.question_texts.items():
@@ -143,6 +147,20 @@ def verify_game(site: Site, game: Game, problems: Problems) -> None:
             if qid not in known:
                 problems.add(game.dir / f"questions.{lang}.yml", line_of(texts, qid), qid, codes.QUESTION_TEXTS,
                              "text for a question that does not exist")
+
+
+def check_why_sentences_said(check: QuestionCheck, givens: dict, answered, pool) -> None:
+    """Each of a question's `why_when` sentences is said in some case it asks, the stated question or a practice
+    variant: one whose condition holds in none is words no player reads, kept in every language."""
+    cases = [(givens, answered.answer, answered.result)] + \
+        [(variant["givens"], variant["answer"], variant["result"]) for variant in (pool.variants if pool else [])]
+    heard = {name for case in cases for name in said(check, *case)}
+    for name, _ in check.question.why_when:
+        if name not in heard:
+            asked = f"the stated question and its {len(cases) - 1} practice variants" if len(cases) > 1 else \
+                "the stated question, which has no practice variants"
+            check.add(codes.WHY_SENTENCE, f"why_when.{name}: its condition holds in no case the question asks "
+                      f"({asked}): the sentence is never said")
 
 
 def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> None:

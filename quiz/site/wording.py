@@ -83,15 +83,27 @@ def plural_forms(entry: dict) -> set[str]:
     return {key for key in entry if key in PLURAL_CATEGORIES}
 
 
+# A word past the first after a count that changes only by one of these (the singular's word plus it) is the noun or an
+# adjective agreeing with it ("# more Yahtzee" / "Yahtzees", "supplémentaire" / "supplémentaires"), not a verb
+PLURAL_ENDINGS = ("s", "x", "e", "es", "n", "en")
+
+
 def count_starts_a_clause(entry: dict) -> bool:
-    """Whether a count's forms differ anywhere but in the word right after the number: a verb or pronoun agrees with it
-    ("# of them has" / "have", "hat # von ihnen" / "haben", "# joueur a" / "ont"), so the number starts a clause in
-    prose, where "1 of them has" reads as a digit for the word; "# die" / "# dice" counts a thing, as the rulebooks
-    write it."""
-    def around(form: str) -> tuple:
-        before, _, after = form.partition(COUNT_MARK)
-        return tuple(before.split()), tuple(after.split()[1:])
-    return len({around(entry[form]) for form in plural_forms(entry)}) > 1
+    """Whether a count's forms agree past the noun: a verb or pronoun agrees with the number ("# of them has" /
+    "have", "hat # von ihnen" / "haben", "# joueur a" / "ont"), so the number starts a clause in prose, where "1 of
+    them has" reads as a digit for the word; "# die" / "# dice" counts a thing, as the rulebooks write it. The word
+    right after the number may change any way (die / dice); a later one that changes only by a plural ending is the
+    noun after a modifier or an adjective after it ("you roll # more Yahtzees": the count is an object), any other
+    change past the number (has / have, bir / birer) agrees."""
+    parts = {form: entry[form].partition(COUNT_MARK) for form in plural_forms(entry)}
+    if len({tuple(before.split()) for before, _, _ in parts.values()}) > 1:
+        return True
+    past = {form: after.split()[1:] for form, (_, _, after) in parts.items()}
+    one = past.get("one", past["other"])
+
+    def agrees(singular: str, word: str) -> bool:
+        return word != singular and not any(word == singular + end for end in PLURAL_ENDINGS)
+    return any(len(words) != len(one) or any(map(agrees, one, words)) for words in past.values())
 
 
 def resolve(data: Any, path: str) -> Any:
