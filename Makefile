@@ -40,10 +40,10 @@ lint: $(VENV)/.site-deps
 verify: $(VENV)/.site-deps
 	$(BIN)/python -m quiz verify $(if $(V),-v)
 
-## strategy: solve two-player Farkle for the win (4–11 minutes a set, by the machine; numpy) into quiz/games/farkle/solved/, which the
-## site reads: the default rules and Busche & Neller's (whose paper's fair compensation a test checks); SETS="…" for others
-SETS ?= seed busche-neller
-strategy: $(VENV)/.site-deps
+## strategy: solve two-player Farkle for the win at every published rule set (numba, both cores; minutes a set, the sets
+## with a farkle penalty longest) into quiz/games/farkle/solved/, which the site reads; SETS="…" for some of them
+SETS ?= seed busche-neller playmonster farkle-games zilch facebook
+strategy: $(VENV)/.test-deps
 	$(BIN)/python -m quiz strategy $(SETS)
 
 ## bench: build time against plain Material (2 and 20 games, warm and cold), serve edit-to-page, first-load weights, Lighthouse

@@ -241,6 +241,8 @@ def score(argv: list[str]) -> int:
 def strategy(set_ids: list[str]) -> int:
     """make strategy [SETS="set …"]: two-player Farkle solved for the win at the default rule set, or at each named one,
     into quiz/games/farkle/solved/ (quiz/games/farkle/duel.py)."""
+    import json
+
     from quiz.checker import REPO_RULES
     from quiz.games import bound
     from quiz.games.farkle import duel
@@ -256,12 +258,14 @@ def strategy(set_ids: list[str]) -> int:
             return 2
         rules = type(seed)(sets.facts(sets.table(set_id)))
         if duel.Race.of(rules) is None:
-            print(f"{set_id}: not solved: its final round or farkle penalty is state this solver leaves out")
+            print(f"{set_id}: not solved: a final round and a farkle penalty together are more than this solver holds")
             continue
         head, chances = duel.solve(rules, log=lambda line: print(f"  {set_id}: {line}", flush=True))
         path = duel.write(rules, head, chances)
-        print(f"{set_id}: {path.relative_to(REPO_RULES.parent)}: first player wins {chances[0, 0]:.4%}; "
-              f"{head['states']:,} states, {head['cpu_seconds']} s CPU, {head['peak_memory_mb']} MB")
+        written = json.loads(path.read_text(encoding="utf-8"))
+        print(f"{set_id}: {path.relative_to(REPO_RULES.parent)}: first player wins {written['first_wins']:.4%}, "
+              f"{written['compensation']} points even it; {head['states']:,} turn states, {head['rounds']} rounds, "
+              f"{head['wall_seconds']} s ({head['cpu_seconds']} s CPU), {head['peak_memory_mb']} MB", flush=True)
     return 0
 
 

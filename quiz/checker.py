@@ -413,6 +413,12 @@ class Presentation:
         """JSON written next to the game's pages for the browser to look answers up in, by file name."""
         return {}
 
+    def fetched_files(self) -> dict[str, str | bytes]:
+        """Files a calculator fetches by name at this table only where it has them (Farkle's race, solved for two
+        players at a published rule set's own rules): written once for the game, with the data files at every table;
+        a calculator's `race` names the one to start from ("" where this table has none)."""
+        return {}
+
     def score_sheets(self, words: dict, say: Any) -> dict[str, dict]:
         """Score sheets the pages offer (a `score-sheet` section entry): id -> the cards and words in one language that
         its script scores a player's cards with, written as <game>/<id>.json in that language."""

@@ -10,7 +10,9 @@ from fractions import Fraction
 
 import pytest
 
+from quiz.checker import IllegalState
 from quiz.games import bound
+from quiz.games import farkle as farkle_package
 from quiz.games.farkle.strategy import keep, solve_turn
 
 SEED = bound("farkle")
@@ -105,20 +107,25 @@ def test_roll_again_is_the_solved_turn_s_call_with_both_values():
             assert SEED.rolls_again(total, n)["roll"] == (not strategy.banks(total, n)), (total, n)
 
 
-@pytest.mark.parametrize("total, in_hand, why", [
-    (0, 3, "nothing to choose"),                 # nothing scored yet: no bank to weigh
-    (250, 6, "6 dice set aside"),                # hot dice: six dice set aside score 300 at least (six single 5s)
-    (100, 3, "3 dice set aside"),                # three dice set aside: 150 at least (three single 5s)
+@pytest.mark.parametrize("total, in_hand", [
+    (250, 6),                # hot dice: six dice set aside score 300 at least (six single 5s)
+    (100, 3),                # three dice set aside: 150 at least (three single 5s)
 ])
-def test_bank_or_roll_at_a_moment_no_turn_reaches_is_refused(total, in_hand, why):
-    assert any(why in reason for reason in SEED.illegal("rolls_again", {"turn_total": total, "in_hand": in_hand}))
-    assert SEED.illegal("rolls_again", {"turn_total": 300, "in_hand": 6}) == []
+def test_bank_or_roll_at_a_moment_no_turn_reaches_is_no_game(total, in_hand):
+    """Legality by replay (issue 41): no game the engine plays reaches these moments."""
+    witnesses = farkle_package.WITNESSES(SEED)
+    assert witnesses.witness("rolls_again", {"turn_total": total, "in_hand": in_hand}) is None
+    assert witnesses.witness("rolls_again", {"turn_total": 300, "in_hand": 6}) is not None
 
 
-def test_below_the_bank_minimum_there_is_nothing_to_weigh():
+def test_with_nothing_to_bank_there_is_nothing_to_weigh():
+    """Nothing scored yet, or less than a bank needs: the rule itself refuses (any game can reach the moment)."""
     zilch = type(SEED)(SEED.facts.changed({"bank_minimum": 300}, "test"))
-    assert zilch.illegal("rolls_again", {"turn_total": 250, "in_hand": 2})
-    assert not zilch.illegal("rolls_again", {"turn_total": 300, "in_hand": 2})
+    with pytest.raises(IllegalState, match="nothing to choose"):
+        SEED.rolls_again(0, 3)
+    with pytest.raises(IllegalState, match="a bank needs 300"):
+        zilch.rolls_again(250, 2)
+    assert zilch.rolls_again(300, 2)["roll"] is False
 
 
 def test_each_bank_or_roll_belief_answers_as_its_players_do():

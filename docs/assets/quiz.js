@@ -159,35 +159,7 @@
     return item;
   }
 
-  /* --- answering: whole numbers as the page writes them ------------------------------------------------------------ */
-
-  /* The characters that group thousands in a language (4.200 de, tr; 4 200 fr; 4,200 en): whatever space the page
-     or a keyboard puts there, normal, no-break or narrow no-break, counts the same. */
-  function groupSeparators(lang) {
-    var group = ",";
-    try {
-      new Intl.NumberFormat(lang).formatToParts(12345).forEach(function (part) {
-        if (part.type === "group") { group = part.value; }
-      });
-    } catch (e) { /* a language the browser does not know: plain digits still work */ }
-    return /\s/.test(group) ? [" ", "\u00a0", "\u202f"] : [group];
-  }
-
-  /* A whole number as the player typed it: plain digits, or grouped by thousands as the page writes numbers; NaN for
-     anything else (4.2 is no whole number; Chromium's type="number" would read the German 4.200 as 4.2). */
-  function parseWhole(text, lang) {
-    var value = String(text).trim();
-    if (/^\d+$/.test(value)) { return Number(value); }
-    var separators = groupSeparators(lang);
-    for (var i = 0; i < separators.length; i++) {
-      var parts = value.split(separators[i]);
-      if (parts.length > 1 && /^\d{1,3}$/.test(parts[0]) &&
-          parts.slice(1).every(function (part) { return /^\d{3}$/.test(part); })) {
-        return Number(parts.join(""));
-      }
-    }
-    return NaN;
-  }
+  var parseWhole = window.RulesRefresher.parseWhole;
 
   /* A stated question's beliefs as its block carries them (belief -> answer; their rule is the question's), in the
      form practice variants carry them. */

@@ -145,11 +145,21 @@
     });
   }
 
+  /* The race solved for two players at a table, its file's name: a published set's, as it is (a house rule on top
+     makes a table no solve covers), where its rules were solved (rules.json, Presentation.fetched_files); else "". */
+  function raceOf(rules, choice) {
+    return address(rules, choice) === choice.set ? rules.sets[choice.set].race || "" : "";
+  }
+
   /* A calculator's files (its table of every roll, its solved turn) at the table: data-table and data-advice hold the
      default's names until the first change (kept in data-file-*), then the table's own address. */
-  function showCalculator(rules, values, base) {
+  function showCalculator(rules, values, base, race) {
     document.querySelectorAll(".rr-calc").forEach(function (root) {
       var urls = {};
+      if (root.hasAttribute("data-race")) {
+        urls.raceUrl = race ? new URL(rules.at_tables + race, base).href : "";
+        if (!root.calculator) { root.setAttribute("data-race", urls.raceUrl); }
+      }
       [["table", "url"], ["advice", "adviceUrl"]].forEach(function (pair) {
         var file = root.getAttribute("data-file-" + pair[0]) || root.getAttribute("data-" + pair[0]);
         if (!file) { return; }
@@ -346,7 +356,7 @@
           var values = valuesOf(rules, choice);
           line.querySelector(".rr-playing-now").textContent = playing(rules, choice);
           showUnits(rules, values);
-          showCalculator(rules, values, base);
+          showCalculator(rules, values, base, raceOf(rules, choice));
           stub.table = isDefault(rules, choice) ? null : {
             atTable: function (item) { return atTable(rules, values, item); },
             stated: function (id) { return statedFile && statedFile.done && statedFile.done[id]; }

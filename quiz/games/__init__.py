@@ -17,8 +17,8 @@ from types import ModuleType
 from quiz.checker import REPO_RULES, Presentation, Rules, Witnesses, read_game
 
 # each imports only those before it
-GAME_MODULES = ("components", "facts", "scoring", "reads", "rules", "engine", "witnesses", "strategy", "duel",
-                "beliefs", "presentation")
+GAME_MODULES = ("components", "facts", "scoring", "reads", "rules", "engine", "witnesses", "strategy", "duel_kernels",
+                "duel", "endgame", "beliefs", "presentation")
 
 
 def package_name(game_id: str) -> str:

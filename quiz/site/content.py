@@ -30,6 +30,10 @@ GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "rulebook_refs": {"pages"},
                           "advice_roll": {"keep", "points", "left", "roll", "bank"},
                           "advice_bank": {"keep", "points", "left", "roll", "bank"},
                           "advice_must_roll": {"keep", "points", "left", "minimum"},
+                          **{key: {"keep", "points", "left", "roll", "bank"} for key in ("win_bank", "win_roll",
+                                                                                         "win_even")},
+                          "win_must_roll": {"keep", "points", "left", "roll", "minimum"},
+                          "win_ends": {"keep", "points"},
                           # a score sheet's: its players and rounds numbered by the page, the rest by its script
                           **{field: set(names.split()) for field, names in (
                               ("player", "player"), ("round", "round"), ("remove", "card"), ("total", "fame"),

@@ -15,8 +15,8 @@ from quiz.site.templating import render
 
 SHARED_PREFIXES = ("assets/stylesheets/", "assets/images/")
 APP_ICONS = {"assets/icon-192.png": 192, "assets/icon-512.png": 512}   # drawn from favicon.svg by scripts/app_icons.py
-SHARED_FILES = ("assets/site.css", "assets/site.js", "assets/quiz.js", "assets/dice.js", "assets/rules.js",
-                "assets/sheet.js",
+SHARED_FILES = ("assets/site.css", "assets/site.js", "assets/quiz.js", "assets/dice.js", "assets/race.js",
+                "assets/rules.js", "assets/sheet.js",
                 "assets/favicon.svg",
                 *APP_ICONS)
 # Our files the pages name: each gets an address that changes with its content (Material's carry a hash in their names).

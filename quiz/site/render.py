@@ -203,6 +203,9 @@ class Writer:
                 texts["ui"] = {name: value for name, value in texts.items()
                                if isinstance(value, str) and name not in ("id", "ref", "title_colon")}
                 texts.update(tools[entry.id])
+                if "race" in texts:     # a file it fetches by name (Presentation.fetched_files), where it has one,
+                    texts["race"] = self.at_tables_address() + texts["race"] if texts["race"] else ""
+                    texts["race_script"] = self.root_address() + "assets/race.js"
                 if tools[entry.id].get("left_word"):      # the dice left, counted in the page's words (plural forms)
                     texts["ui"]["left_forms"] = self.texts["words"][tools[entry.id]["left_word"]]
         elif section.kind == "computed-table":
@@ -569,6 +572,7 @@ class Writer:
         for file_name, data in self.game.presentation.data_files().items():
             pages[f"{game}/{file_name}"] = json.dumps(data, separators=(",", ":"))
         pages.update(self.score_sheet_files())
+        pages.update(self.fetched_files())
         if self.game.rule_sets is not None:
             pages.update(self.files_at_tables())
             pages[f"{game}/{RULES_FILE}"] = self.rules_file()      # last: the other files add their keys to it
@@ -594,6 +598,24 @@ class Writer:
                 files[f"{self.game.id}/{AT_TABLES}/{stem}-{number}.json"] = json.dumps(data, separators=(",", ":"))
         return files
 
+    def fetched_files(self) -> dict[str, str | bytes]:
+        """The files a calculator fetches by name (Presentation.fetched_files) at the game's own table and at each rule
+        set's, once, under the default language's game folder beside the data files at every table."""
+        if self.lang != self.site.default_language:
+            return {}
+        tables = [self.game.checker.facts] + ([self.game.rule_sets.facts(self.game.rule_sets.table(set_id))
+                                               for set_id in self.game.rule_sets.sets] if self.game.rule_sets else [])
+        return {f"{self.game.id}/{AT_TABLES}/{file_name}": data for facts in tables
+                for file_name, data in self.game.at_table(facts)[1].fetched_files().items()}
+
+    def root_address(self) -> str:
+        """The site's root, from the game's pages (<language prefix><game>/)."""
+        return "../" * (1 + site_languages().prefix(self.lang).count("/"))
+
+    def at_tables_address(self) -> str:
+        """Where the game's files at every table are, from its pages (under the default language's game folder)."""
+        return self.root_address() + f"{self.game.id}/{AT_TABLES}/"
+
     def rules_file(self) -> str:
         """rules.json: the sets and house rules as the script works a table's values out from its choice (the same
         way rulesets.RuleSets.values does), their names in this language, every page text that differs between tables
@@ -603,9 +625,12 @@ class Writer:
         sets = {}
         for set_id in rule_sets.sets:
             values = rule_sets.values(rule_sets.table(set_id))
+            races = [tool.get("race") for tool in self.game.at_table(rule_sets.facts(rule_sets.table(set_id)))[1]
+                     .calculators().values() if tool.get("race")]
             sets[set_id] = {"name": words.set_name(set_id),
                             "values": {name: value for name, value in values.items() if name != options_field},
-                            "bits": [rule.value_in(rule_sets.set_facts(set_id)) for rule in option_rules]}
+                            "bits": [rule.value_in(rule_sets.set_facts(set_id)) for rule in option_rules],
+                            "race": races[0] if races else ""}
         house = [{"id": rule.id, "name": words.house_name(rule),
                   **({"fact": rule.fact} if rule.fact else {"option": option_rules.index(rule)}),
                   "choices": [[value, words.choice(rule, value)] for value in choices_of(rule)]}
@@ -613,11 +638,11 @@ class Writer:
         options = {f"{set_id}|{''.join(str(int(bit)) for bit in bits)}": rule_sets.options_id(set_id, bits)
                    for set_id in rule_sets.sets for bits in itertools.product((False, True), repeat=len(option_rules))
                    } if options_field else {}
-        depth = 1 + site_languages().prefix(self.lang).count("/")
         names = ",".join(sorted(set(self.units.presentation_reads(lambda p: p.data_files())) & self.units.varying))
-        files = {name: {"n": names, "at": "../" * depth + f"{self.game.id}/{AT_TABLES}/{name.rsplit('.', 1)[0]}-"}
+        files = {name: {"n": names, "at": self.at_tables_address() + f"{name.rsplit('.', 1)[0]}-"}
                  for name in self.game.presentation.data_files()} if names else {}
         return json.dumps({"game": self.game.id, "default": rule_sets.default, "address": ADDRESS_KEY,
+                           "at_tables": self.at_tables_address(),
                            "colon": self.ui["labels"]["colon"],
                            "options_field": options_field, "sets": sets, "house": house, "options": options,
                            "files": files, **self.units.data()}, ensure_ascii=False, separators=(",", ":"))

@@ -8,7 +8,7 @@ from fractions import Fraction
 from quiz.checker import belief
 from quiz.games.farkle.facts import FACES
 from quiz.games.farkle.scoring import counts, faces
-from quiz.games.farkle.strategy import FarkleStrategy
+from quiz.games.farkle.endgame import FarkleEndgame
 
 # Only for the belief that a first bank needs a minimum (no seed names one): house rules that ask one ask 300 or more,
 # so a player holding it answers 0 for a first turn below this.
@@ -17,8 +17,9 @@ BELIEVED_OPENING_MINIMUM = 300
 BELIEVED_ENOUGH = 500
 
 
-class Farkle(FarkleStrategy):
-    """Farkle's rules and the best play of a turn, with the wrong beliefs players hold about them."""
+class Farkle(FarkleEndgame):
+    """Farkle's rules and the best play of a turn, for the points and for the win, with the wrong beliefs players hold
+    about them."""
 
     # --- which scoring patterns a belief does not know ----------------------------------------------------------------
 
@@ -211,3 +212,19 @@ class Farkle(FarkleStrategy):
         _, in_hand = self._turn_moment(turn_total, in_hand)
         return {"roll": self.farkle_chance(in_hand) < Fraction(1, 2)}
 
+    # --- the winning call ---------------------------------------------------------------------------------------------
+
+    @belief("play-for-the-win", distorts="winning_call")
+    def _same_totals_as_early(self, banked: int, other_banked: int, turn_total: int, in_hand: int) -> dict:
+        """Near the end, bank or roll by the same totals as early in the game: for the most points this turn."""
+        self._banked(banked), self._banked(other_banked, "other_banked")
+        return {"roll": self.rolls_again(turn_total, in_hand)["roll"]}
+
+    @belief("play-for-the-win", distorts="winning_call", name="bank-once-you-can-win")
+    def _bank_once_you_can_win(self, banked: int, other_banked: int, turn_total: int, in_hand: int) -> dict:
+        """Once a bank would reach the end, bank; before that, play for the most points this turn."""
+        banked, total = self._banked(banked), self._turn_moment(turn_total, in_hand)[0]
+        self._banked(other_banked, "other_banked")
+        if self.may_bank(banked, total) and self.passes_the_end(banked + total):
+            return {"roll": False}
+        return {"roll": self.rolls_again(turn_total, in_hand)["roll"]}

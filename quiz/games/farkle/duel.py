@@ -1,17 +1,27 @@
-"""Two players racing to the end, solved for the win (Busche & Neller's two-player Farkle): for every pair of banked
-scores on the table's score step, the chance that the player about to start a turn wins when both play to win; from
-it, the first player's chance and the points that make the game fair for the second.
+"""Two players racing to the end, solved for the win (Busche & Neller's two-player Farkle, at each published rule set's
+own end): for every pair of banked scores (and, where three farkles in a row cost points, each player's farkles in a
+row), the chance that the player about to start a turn wins when both play to win; from it, the first player's chance
+and the points that make the game fair for the second.
 
-`make strategy` solves it (solve(), with numpy: 24 million turn states for the seed's rules) and writes the result
+`make strategy` solves it (solve(); the inner loops in duel_kernels.py, compiled with numba) and writes the result
 beside this module, named by the table: a JSON head (the digest of the code and facts it was solved from, the figures)
 and the chances as little-endian doubles. The site reads the figures (figures()) where a table's rules are those of a
-solved file; the tests re-derive sampled chances from their neighbours (bellman()) and refuse a file whose digest is
-not the code's.
+solved file; the tests re-derive sampled chances from their neighbours, one turn played apart from the kernels
+(endgame.bellman()), and refuse a file whose digest is not the code's.
 
-The solved game: two players, no final round, no penalty for three farkles (they would add state); a turn ends with a
-bank (the opening minimum until a player is on the board, then the bank minimum) or a farkle; the first turn that ends
-with the target passed (or reached, where that is the rule) wins. Chances are exact up to the stopping tolerance
-TOLERANCE of each layer's fixed point (a pair of scores and its mirror depend on each other through a farkle)."""
+The solved game, as the engine (engine.py) plays it with two players: a turn ends with a bank (the opening minimum
+until a player has points, then the bank minimum) or a farkle, which costs the turn and, on a third in a row, the
+table's penalty. Without a final round the first bank that reaches the end wins; with one, the other player then has
+one last turn and wins only by beating that total (a tie is not beating it: the sources do not say). Where the game
+has more state than a table of scores can hold, the solve says what it bounds, each bound checked or measured:
+- a final round: the player past the end may roll on to raise the total to beat; from BEYOND steps past the goal
+  banking is best, and the solve checks that (check_beyond(): the other's chance to beat it is below what one more
+  roll risks);
+- a penalty: scores can fall below 0 without end; the solve keeps FLOOR points and below as one score (it takes 15
+  farkles in a row, with no bank between; what a floor twice as low moves is measured, not assumed: issue 41's note).
+Chances are exact up to TOLERANCE at each layer's fixed point (a pair of scores and its mirror depend on each other
+through a farkle) or, with a penalty, up to SWEEP_TOLERANCE a sweep (a third farkle reaches a lower sum, solved
+later)."""
 from __future__ import annotations
 
 import array
@@ -25,38 +35,73 @@ import sys
 import textwrap
 from pathlib import Path
 
+from quiz.games.farkle import duel_kernels
 from quiz.games.farkle.rules import FarkleRules
 from quiz.games.farkle.strategy import roll_outcomes
 
 HERE = Path(__file__).resolve().parent
 SOLVED = HERE / "solved"
-# with the solver's own code (digest()); reads.py, how an answer notes what it reads of a table, is not the solve's
-CODE = [HERE / "facts.py", HERE / "scoring.py", HERE / "rules.py", HERE / "strategy.py"]
-TOLERANCE = 1e-12       # each layer's fixed point is iterated until no chance moves by more
+# the code a solve runs (digest()), with this module's solver: the facts, the scoring engine and the kernels whole;
+# of rules.py and strategy.py only what the solve calls (a new rule or turn advice there asks for no new solve; the
+# tests hold the race to the rules the engine plays by)
+CODE = [HERE / "facts.py", HERE / "scoring.py", HERE / "duel_kernels.py"]
+TOLERANCE = 1e-12           # each layer's fixed point stops once no chance moves by more
+SWEEP_TOLERANCE = 1e-10     # with a penalty, the sweeps stop once none moves a chance by more: each sweep shrinks the
+SWEEPS = 100                # rest about tenfold (measured), so the chances are within about 1e-11 of the fixed point
+
+BEYOND = 5000           # points past the end up to which a player in a final round may roll on (check_beyond())
+FLOOR = -2500           # with a penalty: the lowest score solved; lower scores are solved as this one
 
 
 @dataclasses.dataclass(frozen=True)
 class Race:
-    """What the solved game depends on at a table: its scoring, dice, minimums and the end."""
+    """What the solved game depends on at a table, in score steps: its dice, minimums, the end and its final round,
+    the farkle penalty, and the bounds of the solve (floor, beyond)."""
 
-    goal: int           # banked scores, in steps, from which a player has won
+    goal: int           # banked scores, in steps, from which a player has reached the end
     step: int
     dice: int
     opening: int        # in points
     minimum: int
+    final_round: bool = False
+    penalty: int = 0    # steps lost on a third farkle in a row
+    floor: int = 0      # the lowest banked score solved, in steps (0 without a penalty)
+    beyond: int = 0     # steps past the goal a player in a final round may roll on to
 
     @classmethod
     def of(cls, rules: FarkleRules) -> "Race | None":
-        """The race a table plays; None where it has what this solver leaves out (a final round, a farkle penalty)."""
+        """The race a table plays; None where this solver cannot hold its state (a final round and a farkle penalty
+        together, or a penalty off the score step)."""
         facts, step = rules.facts, rules.table.step
-        if facts.final_round or facts.three_farkles:
+        if facts.final_round and facts.three_farkles or facts.three_farkles % step:
             return None
         goal = facts.target // step + (0 if facts.ends_at_target and facts.target % step == 0 else 1)
-        return cls(goal, step, facts.dice, facts.opening_minimum, facts.bank_minimum)
+        return cls(goal, step, facts.dice, facts.opening_minimum, facts.bank_minimum, facts.final_round,
+                   facts.three_farkles // step, FLOOR // step if facts.three_farkles else 0,
+                   BEYOND // step if facts.final_round else 0)
+
+    @property
+    def size(self) -> int:
+        """Scores solved: from the floor to one step short of the goal."""
+        return self.goal - self.floor
+
+    @property
+    def streaks(self) -> int:
+        """Farkles in a row a player can have before a turn (0, 1, 2 where a third costs points; else all alike)."""
+        return 3 if self.penalty else 1
 
     def needed(self, banked: int) -> int:
         """The points a turn must reach to bank, for a player with `banked` steps banked."""
         return max(self.opening if banked == 0 else 0, self.minimum)
+
+    def needed_steps(self, banked: int) -> int:
+        """needed() in steps, and at least one: a turn that has scored nothing banks nothing."""
+        return max(1, -(-self.needed(banked) // self.step))
+
+    def index(self, mover: int, other: int, own: int = 0, theirs: int = 0) -> int:
+        """Where the chance of (mover's steps, other's steps, their farkles in a row) is in a solved file."""
+        size, streaks = self.size, self.streaks
+        return (((mover - self.floor) * size + other - self.floor) * streaks + own) * streaks + theirs
 
 
 def digest(rules: FarkleRules) -> str:
@@ -66,9 +111,10 @@ def digest(rules: FarkleRules) -> str:
     found = hashlib.sha256()
     for path in CODE:
         found.update(behaviour(path.read_text(encoding="utf-8")).encode())
-    for part in (Race, outcomes, solve):
+    for part in (FarkleRules.table.fget, roll_outcomes, Race, outcomes, outcomes_of, plan, reach_chances,
+                 last_turn_reach, beaten, max_offset, compiled, _compiled, check_beyond, solve):
         found.update(behaviour(inspect.getsource(part)).encode())
-    found.update(repr((Race.of(rules), rules.facts.scoring)).encode())
+    found.update(repr((TOLERANCE, SWEEP_TOLERANCE, FLOOR, BEYOND, Race.of(rules), rules.facts.scoring)).encode())
     return found.hexdigest()
 
 
@@ -89,10 +135,19 @@ def name(rules: FarkleRules) -> str:
 
 
 def load(rules: FarkleRules) -> tuple[dict, array.array] | None:
-    """The solved file for this table (head, chances W[i * goal + j]), or None where none was solved."""
-    if Race.of(rules) is None:
+    """The solved file for this table (head, chances at Race.index()), or None where none was solved. A table whose
+    race no file was solved for is told apart before its scoring is read: answers at every table read only the race
+    where it was not solved."""
+    race = Race.of(rules)
+    if race is None or race not in solved_races():
         return None
     return _load(name(rules))
+
+
+@functools.lru_cache(maxsize=1)     # the solved files change only with the code (every key made of them)
+def solved_races() -> frozenset[Race]:
+    """The races some file under solved/ was solved for (its head names the race)."""
+    return frozenset(Race(**json.loads(path.read_text(encoding="utf-8"))["race"]) for path in SOLVED.glob("*.json"))
 
 
 @functools.lru_cache(maxsize=None)      # a build asks at every table; the files change only with the code (its key)
@@ -116,7 +171,8 @@ def figures(rules: FarkleRules) -> dict | None:
     if found is None:
         return None
     head, chances = found
-    return figures_of([chances[j] for j in range(head["goal"])], head["step"])
+    race = Race.of(rules)
+    return figures_of([chances[race.index(0, j)] for j in range(race.goal)], race.step)
 
 
 def figures_of(first_row, step: int) -> dict:
@@ -129,124 +185,158 @@ def figures_of(first_row, step: int) -> dict:
 def outcomes(rules: FarkleRules, race: Race) -> dict[int, list]:
     """For each number of dice in hand: (chance, options) per kind of roll, each option the dice left and the steps
     gained; no options for a farkle."""
+    return outcomes_of(rules.table.whole(), race)
+
+
+def outcomes_of(table, race: Race) -> dict[int, list]:
+    """outcomes() from the scoring table itself."""
     return {n: [(float(chance), [(left, points // race.step) for left, points in options])
-                for chance, options in roll_outcomes(rules.table, race.dice, n)] for n in range(1, race.dice + 1)}
+                for chance, options in roll_outcomes(table, race.dice, n)] for n in range(1, race.dice + 1)}
 
 
-def bellman(rules: FarkleRules, chances, goal: int, mover: int, other: int) -> float:
-    """The mover's chance at (mover, other) worked out again from its neighbours in `chances`: one turn played best,
-    banking to the other's turn at (other, mover + turn), a farkle to (other, mover). Plain Python, for the tests."""
-    race = Race.of(rules)
-    rolls = outcomes(rules, race)
-    reach = max(offset for n in rolls for _, options in rolls[n] for _, offset in options)
-    after_farkle = 1 - chances[other * goal + mover]
-    value = {n: [1.0] * (goal - mover + reach + 1) for n in range(1, race.dice + 1)}
-    for turn in range(goal - mover - 1, -1, -1):
-        bank = 1 - chances[other * goal + mover + turn] if turn and turn * race.step >= race.needed(mover) else None
-        for n in range(1, race.dice + 1):
-            rolled = 0.0
-            for chance, options in rolls[n]:
-                rolled += chance * (max(value[left][turn + offset] for left, offset in options) if options
-                                    else after_farkle)
-            value[n][turn] = rolled if bank is None else max(bank, rolled)
-    return value[race.dice][0]
+def plan(rolls: dict[int, list], dice: int) -> dict:
+    """The rolls as the kernels read them: kinds of roll that score, per number of dice from kind_start[n] to
+    kind_start[n + 1], each with its chance and its options from option_start[kind] (dice left, steps gained); the
+    chance of a farkle per number of dice."""
+    import numpy as np
+
+    kind_start, option_start, chance, left, offset, farkle = [0, 0], [0], [], [], [], [0.0] * (dice + 1)
+    for n in range(1, dice + 1):
+        for weight, options in rolls[n]:
+            if not options:
+                farkle[n] += weight
+                continue
+            chance.append(weight)
+            for dice_left, steps in options:
+                left.append(dice_left)
+                offset.append(steps)
+            option_start.append(len(left))
+        kind_start.append(len(chance))
+    return {"kind_start": np.array(kind_start, dtype=np.int64), "option_start": np.array(option_start, dtype=np.int64),
+            "chance": np.array(chance), "left": np.array(left, dtype=np.int64),
+            "offset": np.array(offset, dtype=np.int64), "farkle": np.array(farkle)}
+
+
+def reach_chances(rolls: dict[int, list], dice: int, most: int) -> list[list[float]]:
+    """reach[n][k]: the chance that a turn with n dice in hand scores k more steps at least, rolling until it does."""
+    reach = [[1.0] * (most + 1) for _ in range(dice + 1)]
+    for k in range(1, most + 1):
+        for n in range(1, dice + 1):
+            reach[n][k] = sum(weight * max(reach[left][max(0, k - steps)] for left, steps in options)
+                              for weight, options in rolls[n] if options)
+    return reach
+
+
+def last_turn_reach(race: Race, rolls: dict[int, list]) -> list[float]:
+    """reach_chances() of a last turn, every die in hand, as far as beating a total needs (beaten())."""
+    return reach_chances(rolls, race.dice, race.goal + race.beyond + max_offset(rolls) + 2)[race.dice]
+
+
+def beaten(race: Race, reach: list[float], width: int) -> list[list[float]]:
+    """Final round: beaten[o][j], the chance that the other player, at o steps, beats a total of goal + j steps (j up
+    to width) on their last turn (more than it, and at least their bank's minimum), from last_turn_reach()."""
+    return [[reach[max(race.goal + j - other + 1, race.needed_steps(other))] for j in range(width)]
+            for other in range(race.goal)]
+
+
+def max_offset(rolls: dict[int, list]) -> int:
+    return max(steps for n in rolls for _, options in rolls[n] for _, steps in options)
+
+
+def compiled():
+    """The kernels, compiled by numba (installed by make strategy and make test, not by the site's requirements)."""
+    try:
+        import numba
+    except ImportError as missing:
+        raise RuntimeError("the two-player solve needs numba: make strategy installs it (requirements-test.txt)") \
+            from missing
+    return _compiled(numba)
+
+
+@functools.lru_cache(maxsize=1)
+def _compiled(numba):
+    scope = dict(vars(duel_kernels))
+
+    def compile_in_scope(name: str, **options):
+        function = getattr(duel_kernels, name)
+        scope[name] = numba.njit(type(function)(function.__code__, scope, name, function.__defaults__), **options)
+        return scope[name]
+
+    compile_in_scope("turn")
+    compile_in_scope("turns", parallel=True)
+    return {name: compile_in_scope(name) for name in ("solve_mirrored", "solve_streaks")}
 
 
 def solve(rules: FarkleRules, log=print) -> tuple[dict, "object"]:
-    """Every pair of banked scores, layer by layer from the highest sum down: within a layer a pair's chance depends on
-    its mirror's (a farkle hands the mirror its turn), found by policy iteration on the pair (the turn's value is
-    linear in the mirror's chance for a fixed play: solve the two lines, play best again, until nothing moves)."""
-    import time
+    """Every state of the race at this table: the chances (numpy, indexed [mover, other] or, with a penalty,
+    [mover, other, own farkles in a row, theirs], scores from the floor), and a head with what the solve took."""
     import resource
+    import time
 
     import numpy as np
 
     race = Race.of(rules)
     if race is None:
-        raise ValueError("a final round or a farkle penalty: this solver leaves them out")
-    started = time.process_time()
-    goal, dice, step = race.goal, race.dice, race.step
+        raise ValueError("a final round and a farkle penalty together: this solver does not hold both")
+    code = digest(rules)    # the code as it starts: an edit while it runs must not name what made the file
+    started, wall = time.process_time(), time.perf_counter()
+    kernels = compiled()
     rolls = outcomes(rules, race)
-    reach = max(offset for n in rolls for _, options in rolls[n] for _, offset in options)
-    span = goal + reach + 1
-    # per number of dice: the chance of each kind of roll, and its options as (dice left, steps) padded with a slot
-    # that is never best (index 0: "no dice", value -inf)
-    plans = {}
-    for n in range(1, dice + 1):
-        kinds = [(chance, options) for chance, options in rolls[n] if options]
-        width = max(len(options) for _, options in kinds)
-        left = np.zeros((len(kinds), width), dtype=np.intp)
-        offset = np.zeros((len(kinds), width), dtype=np.intp)
-        for g, (_, options) in enumerate(kinds):
-            for k, (dice_left, steps) in enumerate(options):
-                left[g, k], offset[g, k] = dice_left, steps
-        chance = np.array([c for c, _ in kinds])
-        farkle = sum(c for c, options in rolls[n] if not options)
-        plans[n] = (chance, left, offset, farkle)
-    W = np.zeros((goal, goal))
-    states = 0
-    iterations = 0
-    for total in range(2 * goal - 2, -1, -1):
-        movers = np.arange(max(0, total - goal + 1), min(goal - 1, total) + 1)
-        others = total - movers
-        mirror = others - movers[0]                    # the mirror pair's place in this layer
-        needed = np.array([race.needed(int(m)) for m in movers])
-        states += int(sum(goal - m for m in movers)) * dice
-        x = np.full(len(movers), 0.5)
-        played = None
-        for rounds in range(1, 201):
-            iterations += 1
-            u = 1 - x[mirror]
-            value = np.full((dice + 1, span, len(movers)), -np.inf)
-            slope = np.zeros((dice + 1, span, len(movers)))
-            won = np.arange(span)[:, None] + movers[None, :] >= goal
-            value[1:, won] = 1.0
-            choices = hashlib.sha256()          # the play chosen everywhere this round: stable means solved
-            for turn in range(goal - 1 - int(movers[0]), -1, -1):      # above it every pair of the layer has won
-                live = movers + turn < goal
-                at = np.minimum(movers + turn, goal - 1)
-                bank = np.where(live, 1 - W[others, at], 1.0)
-                can_bank = (turn > 0) & (turn * step >= needed)
-                for n in range(1, dice + 1):
-                    chance, left, offset, farkle = plans[n]
-                    candidates = value[left, turn + offset]                 # (kinds, width, pairs)
-                    best = candidates.argmax(axis=1)                        # (kinds, pairs)
-                    best_value = np.take_along_axis(candidates, best[:, None, :], axis=1)[:, 0, :]
-                    best_slope = np.take_along_axis(slope[left, turn + offset], best[:, None, :], axis=1)[:, 0, :]
-                    rolled = chance @ best_value + farkle * u
-                    rolled_slope = chance @ best_slope + farkle
-                    banks = can_bank & (bank >= rolled)
-                    value[n, turn] = np.where(live, np.where(banks, bank, rolled), 1.0)
-                    slope[n, turn] = np.where(live & ~banks, rolled_slope, 0.0)
-                    choices.update(banks.tobytes())
-                    choices.update(best.tobytes())
-            a, b = value[dice, 0] - slope[dice, 0] * u, slope[dice, 0]     # chance = a + b * (1 - mirror's)
-            am, bm = a[mirror], b[mirror]
-            new = (a + b * (1 - am - bm)) / (1 - b * bm)
-            policy = choices.digest()
-            moved = float(np.max(np.abs(new - x)))
-            x = new
-            # solved once the chances stop moving: for an unchanged play the two lines' solution is exact, and where
-            # rounding flips a play between two of equal value the chances do not move either
-            if moved <= TOLERANCE or played == policy:
-                break
-            played = policy
-        else:
-            raise RuntimeError(f"layer {total}: no fixed point after 200 rounds")
-        W[movers, others] = x
-        if total % 25 == 0:
-            log(f"layer {total}: {len(movers)} pairs, {rounds} rounds, {time.process_time() - started:.0f} s")
+    arrays = plan(rolls, race.dice)
+    size = race.size
+    needs_at = np.array([race.needed_steps(index + race.floor) for index in range(size)], dtype=np.int64)
+    reach = max_offset(rolls)       # the most steps one roll adds
+    top = max(race.goal + race.beyond - race.floor, int(needs_at.max())) + reach + 2
+    rolling = (race.dice, arrays["kind_start"], arrays["option_start"], arrays["chance"], arrays["left"],
+               arrays["offset"], arrays["farkle"])
+    if race.penalty:
+        chances = np.full((size, size, 3, 3), 0.5)
+        moved_by = np.zeros(SWEEPS)
+        rounds = kernels["solve_streaks"](size, top, reach, needs_at, race.penalty, *rolling, SWEEP_TOLERANCE,
+                                          SWEEPS, chances, moved_by)
+        log(f"{rounds} sweeps, each moving the chances by at most " + ", ".join(f"{m:.0e}" for m in moved_by[:rounds]))
+        if moved_by[rounds - 1] > SWEEP_TOLERANCE:
+            raise RuntimeError(f"no fixed point after {SWEEPS} sweeps (the last moved {moved_by[rounds - 1]:.1e})")
+    else:
+        chances = np.zeros((size, size))
+        table = np.array(beaten(race, last_turn_reach(race, rolls), race.beyond + reach + 1)) if race.final_round \
+            else np.zeros((1, 1))
+        taken = np.zeros(1, dtype=np.int64)
+        stuck = kernels["solve_mirrored"](size, top, reach, needs_at, race.final_round, race.beyond, table, *rolling,
+                                          TOLERANCE, chances, taken)
+        if stuck >= 0:
+            raise RuntimeError(f"layer {stuck}: no fixed point after 200 rounds")
+        rounds = int(taken[0])
+        if race.final_round:
+            check_beyond(race, rolls, table, chances)
     seconds = time.process_time() - started
     memory = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-    head = {"digest": digest(rules), "goal": goal, "step": step, "states": states, "rounds": iterations,
-            "cpu_seconds": round(seconds, 1), "peak_memory_mb": memory, "tolerance": TOLERANCE}
-    return head, W
+    states = sum(race.goal + race.beyond - mover for mover in range(race.floor, race.goal)) * size * race.dice \
+        * race.streaks ** 2
+    head = {"digest": code, "race": dataclasses.asdict(race), "states": states, "rounds": rounds,
+            "cpu_seconds": round(seconds, 1), "wall_seconds": round(time.perf_counter() - wall, 1),
+            "peak_memory_mb": memory, "tolerance": SWEEP_TOLERANCE if race.penalty else TOLERANCE}
+    return head, chances
 
 
-def write(rules: FarkleRules, head: dict, W) -> Path:
+def check_beyond(race: Race, rolls: dict[int, list], table, chances) -> None:
+    """In a final round the solve banks from BEYOND past the goal; that is the best play if there the other player's
+    chance to beat the total is below what a roll risks: one more roll farkles at least as often as all the dice do,
+    and a farkle hands the other player the turn at (other, mover), where they win chances[other, mover]."""
+    risk = min(sum(weight for weight, options in rolls[n] if not options) for n in rolls)
+    worst = table[:, race.beyond]
+    for other in range(race.goal):
+        margin = risk * chances[other, :].min() - worst[other]
+        if margin < 0:
+            raise RuntimeError(f"BEYOND ({BEYOND}) is too low: a player past the end facing {other * race.step} may "
+                               f"do better to roll on from {(race.goal + race.beyond) * race.step}")
+
+
+def write(rules: FarkleRules, head: dict, chances) -> Path:
     SOLVED.mkdir(exist_ok=True)
-    found = figures_of(W[0], head["step"])
-    (SOLVED / f"{name(rules)}.f64").write_bytes(W.astype("<f8").tobytes())
+    race = Race.of(rules)
+    found = figures_of([float(chances.reshape(-1)[race.index(0, j)]) for j in range(race.goal)], race.step)
+    (SOLVED / f"{name(rules)}.f64").write_bytes(chances.astype("<f8").tobytes())
     path = SOLVED / f"{name(rules)}.json"
     path.write_text(json.dumps({**head, **found}, indent=1) + "\n", encoding="utf-8")
     return path

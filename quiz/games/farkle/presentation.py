@@ -9,7 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from quiz.checker import Presentation
-from quiz.games.farkle import duel
+from quiz.games.farkle import duel, endgame
 from quiz.games.farkle.beliefs import BELIEVED_ENOUGH, Farkle
 from quiz.games.farkle.reads import cached_per_table
 from quiz.games.farkle.scoring import counts, faces, rolls_with_ways
@@ -152,10 +152,17 @@ class FarklePresentation(Presentation):
 
     def calculators(self) -> dict[str, dict]:
         """The score-a-roll calculator: tap dice, read the best score from the table of every roll; with your turn's
-        points so far, the best play from the solved turn (which dice to keep, then bank or roll)."""
+        points so far, the best play from the solved turn (which dice to keep, then bank or roll); with both players'
+        banked scores too, the play that wins most often, from the solved race (`race`: its file, where solved)."""
+        race = f"{endgame.browser_stem(self.rules)}.json" if duel.load(self.rules) is not None else ""
         return {"score-a-roll": {"table": "rolls.json", "advice": "turn.json", "faces": 6,
                                  "dice": self.rules.facts.dice, "turn_limit": ADVICE_LIMIT,
-                                 "turn_step": self.rules.table.step, "left_word": "dice_in_hand"}}
+                                 "turn_step": self.rules.table.step, "left_word": "dice_in_hand", "race": race}}
+
+    def fetched_files(self) -> dict[str, str | bytes]:
+        """The race solved for two players at this table (duel.py), for the calculator's chance to win: none where
+        the table was not solved (a house rule on top of a published set)."""
+        return endgame.browser_files(self.rules)
 
     def data_files(self) -> dict[str, object]:
         """JSON the browser looks up instead of re-implementing the rules (the score-a-roll calculator)."""

@@ -3,7 +3,6 @@ by exhausting every roll. Bound to one table's facts (FarkleFacts); nothing here
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Iterator
 
 from quiz.checker import IllegalState, MalformedInput, Rules, TrackedFacts, read_as_result, rule
 from quiz.games.farkle import reads
@@ -187,53 +186,6 @@ class FarkleRules(Rules):
         """No last round: once a turn ends above the target, nobody else plays (where there is a final round, everyone
         else has one more turn)."""
         return not self.game_ends(banked)
-
-    # --- legality -----------------------------------------------------------------------------------------------------
-
-    def _unreachable_total(self, banked, what: str = "banked") -> Iterator[str]:
-        step = self.table.step
-        if self._banked(banked, what) % step:
-            yield f"{what}: {banked} points; every score is a multiple of {step}, so no game reaches it"
-
-    def _unplayable_turn(self, set_asides) -> Iterator[str]:
-        """Each set-aside must score and come from the dice still in hand; hot dice give all of them back."""
-        in_hand = self.facts.dice
-        for i, dice in enumerate(self._set_asides(set_asides)):
-            if self.table.best_split(counts(dice)) is None:
-                yield f"set_asides[{i}]: {list(dice)} includes dice that score nothing"
-            if len(dice) > in_hand:
-                yield f"set_asides[{i}]: {len(dice)} dice set aside from a roll of {in_hand}"
-            in_hand -= len(dice)
-            if in_hand <= 0:
-                in_hand = self.facts.dice
-
-    def _illegal_turn_points(self, set_asides) -> Iterator[str]:
-        yield from self._unplayable_turn(set_asides)
-
-    def _illegal_total_after_turn(self, banked, set_asides, farkled) -> Iterator[str]:
-        if not isinstance(farkled, bool):
-            raise MalformedInput(f"farkled: {farkled!r} is not true or false")
-        yield from self._unreachable_total(banked)
-        yield from self._unplayable_turn(set_asides)
-        # asked here only: the rule reads what a bank needs anyway, and the other rules' totals lie near the target
-        # (checking them too tripled the answers worked out at every table, 24,000 -> 71,000)
-        first = self.bank_needs(0)
-        if 0 < banked < first:
-            yield f"banked: {banked} points; a first bank needs {first} here, so no total below it but 0 is reached"
-
-    def _illegal_game_ends(self, banked) -> Iterator[str]:
-        yield from self._unreachable_total(banked)
-
-    _illegal_others_play_on = _illegal_game_ends
-
-    def _illegal_points_to_end(self, banked) -> Iterator[str]:
-        yield from self._unreachable_total(banked)
-        if self.passes_the_end(banked):
-            yield f"banked: {banked}; a turn that ended there has reached the end already"
-
-    def _illegal_score(self, set_aside) -> Iterator[str]:
-        self._dice(set_aside, "set_aside")
-        return iter(())
 
     # --- odds, by exhausting all 6**n rolls ---------------------------------------------------------------------------
 

@@ -10,13 +10,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
-import math
 from fractions import Fraction
-from typing import Iterator
 
 import numpy
 
-from quiz.checker import MalformedInput, rule
+from quiz.checker import IllegalState, MalformedInput, rule
 from quiz.games.farkle.rules import FarkleRules
 from quiz.games.farkle.scoring import ScoringTable, faces, rolls_with_ways
 
@@ -175,20 +173,17 @@ class FarkleStrategy(FarkleRules):
         and the two expected values ("roll_value": what the turn ends with after rolling, on average, rounded to a
         point; "bank_value": the turn total) and their difference ("margin", rounded)."""
         total, in_hand = self._turn_moment(turn_total, in_hand)
+        self._bank_to_weigh(total)
         strategy = self.turn_strategy()
         rolled = strategy.roll_value[in_hand][total // strategy.step] if total < strategy.cap else 0.0
         return {"roll": not strategy.banks(total, in_hand), "roll_value": round(rolled), "bank_value": total,
                 "margin": round(abs(rolled - total))}
 
-    def _illegal_rolls_again(self, turn_total, in_hand) -> Iterator[str]:
-        total, in_hand = self._turn_moment(turn_total, in_hand)
+    def _bank_to_weigh(self, total: int) -> None:
+        """A bank to weigh against a roll: IllegalState where the turn has scored nothing yet, or less than a bank
+        needs here (there is nothing to choose, whatever game reached it)."""
         if total == 0:
-            yield "a turn that has scored nothing yet cannot bank: there is nothing to choose"
-        elif total < self.facts.bank_minimum:
-            yield f"a turn of {total} cannot bank here: a bank needs {self.facts.bank_minimum}"
-        else:
-            # the dice set aside so far: those not in hand, or after hot dice at least all of them
-            set_aside = self.facts.dice - in_hand if in_hand < self.facts.dice else self.facts.dice
-            least = set_aside * min(points / sum(pattern) for pattern, points, _ in self.table.patterns)
-            if total < least:
-                yield f"{set_aside} dice set aside score at least {math.ceil(least)}, more than {total}"
+            raise IllegalState("a turn that has scored nothing yet cannot bank: there is nothing to choose")
+        if total < self.facts.bank_minimum:
+            raise IllegalState(f"a turn of {total} cannot bank here: a bank needs {self.facts.bank_minimum}, so there "
+                               "is nothing to choose")

@@ -184,6 +184,40 @@ class FarkleWitnesses(Witnesses):
             return {}
         return {"turn_total": turn.points, "in_hand": turn.in_hand}
 
+    def _build_winning_call(self, banked, other_banked, turn_total, in_hand) -> Iterator[dict]:
+        """Both players bank their totals in as many turns each (about TURN_CHUNK a turn), you first; then your turn
+        reaches the total with these dice in hand."""
+        step = self.rules.table.step
+        if banked % step or other_banked % step:
+            return
+        turns = -(-max(banked, other_banked, 1) // TURN_CHUNK)
+        yours, theirs = even_parts(banked, turns, step), even_parts(other_banked, turns, step)
+        record: list[dict] = []
+        for mine, others in zip(yours, theirs):
+            for player, points in ((YOU, mine), (OTHER, others)):
+                set_asides = self.scoring_turn(points) if points else None
+                if set_asides is None:
+                    return
+                record.append(self.turn(player, set_asides, "bank"))
+        reaching = _turn_reaching(self.rules.table, self.dice, turn_total, in_hand)
+        if reaching is not None:
+            yield self.record(record + [self.turn(YOU, [list(piece) for piece in reaching], None)])
+
+    def _read_winning_call(self, game: Game, record) -> dict:
+        """After a set-aside of your turn, against one other player, with both last turns banked."""
+        turn = game.turn
+        if game.moment() != "set aside" or turn.player != YOU or len(game.players) != 2 or any(
+                game.farkles_in_row.values()) or game.last_turns is not None:
+            return {}
+        return {"banked": turn.banked_before, "other_banked": game.banked[OTHER], "turn_total": turn.points,
+                "in_hand": turn.in_hand}
+
+
+def even_parts(total: int, count: int, step: int) -> list[int]:
+    """`total` in `count` parts on the score step, as even as can be, the larger first."""
+    steps, extra = divmod(total // step, count)
+    return [(steps + (i < extra)) * step for i in range(count)]
+
 
 def beside(dice: list[int], count: int) -> list[int]:
     """`count` dice to show beside a set-aside in its roll: faces it does not use, each once before any twice (no
