@@ -1,5 +1,6 @@
 """The built site, for every game and language found: every page, the refresher's numbers and entries (expected from
-the YAML read here and numbers written out by hand, not from the renderer), the teach page's two minutes, switcher links, no off-host loads."""
+the YAML read here and numbers written out by hand, not from the renderer), the teach page's two minutes, switcher
+links, no off-host loads."""
 from __future__ import annotations
 
 import hashlib
