@@ -605,7 +605,7 @@ class Writer:
             return {}
         tables = [self.game.checker.facts] + ([self.game.rule_sets.facts(self.game.rule_sets.table(set_id))
                                                for set_id in self.game.rule_sets.sets] if self.game.rule_sets else [])
-        return {f"{self.game.id}/{AT_TABLES}/{file_name}": data for facts in tables
+        return {f"{self.game.id}/{AT_TABLES}/{file_name}": data for facts in dict.fromkeys(tables)  # the default once
                 for file_name, data in self.game.at_table(facts)[1].fetched_files().items()}
 
     def root_address(self) -> str:
