@@ -4,8 +4,7 @@
    page has a solved turn (data-advice), your turn's points so far give the best play: of the scoring choices the build
    listed, the one its solved values make worth most, then bank or roll by its thresholds (a comparison, no rule).
    Where the table's rules were solved for two players (data-race, quiz/games/farkle/duel.py browser_files()), both
-   banked scores give the play that wins most often: the solve's chances looked up, one turn played on them as
-   endgame.turn_chances() plays it (tests/test_browser_race.py holds the two equal). */
+   banked scores give the play that wins most often: race.js, loaded then, weighs it. */
 (function () {
   "use strict";
 
@@ -51,7 +50,7 @@
     return this.loading;
   };
 
-  /* The controls are the page's own (quiz/site/templates/sections.md.j2): wired here, not built, so nothing moves. */
+  /* The controls are the page's own (quiz/site/pages/templates/sections.md.j2): wired here, not built, so nothing moves. */
   Calculator.prototype.wire = function () {
     var self = this;
     this.root.querySelectorAll(".rr-calc-faces .rr-die").forEach(function (button) {
@@ -187,33 +186,6 @@
     this.showWin(key, total);
   };
 
-  /* The scores typed for the race: both banked scores on the scoring step and below the end (below 0 only where a
-     penalty can take them there, down to the solve's floor), the farkles in a row where they matter; null until both
-     are typed, false where they cannot be a game's. */
-  Calculator.prototype.scores = function (meta) {
-    var lang = document.documentElement.lang;
-    var typed = {};
-    var blank = false;
-    this.root.querySelectorAll("[data-score]").forEach(function (input) {
-      var text = input.value.trim();
-      var minus = /^[-\u2212]/.test(text);      /* three farkles in a row can take a score below 0 */
-      blank = blank || !text;
-      typed[input.getAttribute("data-score")] = (minus ? -1 : 1) *
-        window.RulesRefresher.parseWhole(minus ? text.slice(1) : text, lang);
-    });
-    if (blank) { return null; }
-    var step = meta.step, end = meta.goal * step, low = meta.floor * step;
-    var ok = [typed.yours, typed.theirs].every(function (value) {
-      return Number.isInteger(value) && value % step === 0 && value < end && value >= low;
-    });
-    if (!ok) { return false; }
-    var streaks = { yours: 0, theirs: 0 };
-    this.root.querySelectorAll("[data-streak]").forEach(function (select) {
-      streaks[select.getAttribute("data-streak")] = meta.penalty ? Number(select.value) : 0;
-    });
-    return { mover: typed.yours / step, other: typed.theirs / step, own: streaks.yours, theirs: streaks.theirs };
-  };
-
   /* race.js, which plays a turn for the win: loaded (once) when a turn is first weighed for the win, not with the
      page, whose first load it would weigh on (tests/test_budgets.py). */
   var raceScript = null;
@@ -240,49 +212,8 @@
     if (!typed && !this.race) { return; }       /* no score typed yet: nothing to load */
     raceModule(this.root).then(function (module) {
       if (!self.race || self.race.url !== self.raceUrl) { self.race = new module.Race(self.raceUrl); }
-      return self.race.load();
-    }).then(function (meta) {
-      var race = self.race;
-      var streaks = self.root.querySelector(".rr-calc-streaks");
-      if (streaks) { streaks.hidden = !meta.penalty; }
-      var state = self.scores(meta);
-      if (state === null) { return null; }
-      if (state === false) { self.win.textContent = self.ui.win_scores; return null; }
-      return race.row(state.other).then(function (chance) {
-        if (key !== self.dice.slice().sort().join("") || total !== self.turnTotal()) { return; }
-        var turn = race.turn(chance, state.mover, state.other, state.own, state.theirs, total / meta.step);
-        self.win.textContent = self.winWords(turn, meta, state, key, total);
-      });
+      return self.race.weigh(self, key, total);
     }).catch(function () { self.win.textContent = self.ui.win_offline; });
-  };
-
-  Calculator.prototype.winWords = function (turn, meta, state, key, total) {
-    var self = this, best = null;
-    this.turn.keeps[key].forEach(function (option) {
-      var left = key.length - option[0].length || self.maxDice;
-      var after = (total + option[1]) / meta.step;
-      var worth = turn.value[left][after];
-      if (!best || worth > best.worth + 1e-9) { best = { dice: option[0], points: option[1], left: left, after: after, worth: worth }; }
-    });
-    this.percent = this.percent || new Intl.NumberFormat(document.documentElement.lang,
-      { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    var bank = turn.bank[best.after], roll = turn.rolled[best.left][best.after];
-    var values = {
-      keep: best.dice.split("").join(" "), points: this.points(best.points), left: this.leftWords(best.left),
-      bank: bank === null ? "" : this.percent.format(bank), roll: this.percent.format(roll),
-      minimum: this.points((state.mover === 0 ? meta.needs[0] : meta.needs[1]) * meta.step)
-    };
-    var text;
-    if (bank === null) {
-      text = this.ui.win_must_roll;
-    } else if (bank === 1 && best.after >= turn.ends) {
-      text = this.ui.win_ends;
-    } else if (Math.abs(bank - roll) < 0.0005) {      /* within what the chances' 16 bits can tell apart, shown */
-      text = this.ui.win_even;
-    } else {
-      text = bank > roll ? this.ui.win_bank : this.ui.win_roll;
-    }
-    return format(text, values);
   };
 
   function setUp() {

@@ -96,5 +96,81 @@
     return { value: value, rolled: rolled, bank: bank, ends: ends };
   };
 
+  /* The scores typed on the calculator: both banked scores on the scoring step and below the end (below 0 only where
+     a penalty can take them there, down to the solve's floor), the farkles in a row where they matter; null until both
+     are typed, false where they cannot be a game's. */
+  function typedScores(root, meta) {
+    var lang = document.documentElement.lang;
+    var typed = {};
+    var blank = false;
+    root.querySelectorAll("[data-score]").forEach(function (input) {
+      var text = input.value.trim();
+      var minus = /^[-\u2212]/.test(text);      /* three farkles in a row can take a score below 0 */
+      blank = blank || !text;
+      typed[input.getAttribute("data-score")] = (minus ? -1 : 1) *
+        window.RulesRefresher.parseWhole(minus ? text.slice(1) : text, lang);
+    });
+    if (blank) { return null; }
+    var step = meta.step, end = meta.goal * step, low = meta.floor * step;
+    var ok = [typed.yours, typed.theirs].every(function (value) {
+      return Number.isInteger(value) && value % step === 0 && value < end && value >= low;
+    });
+    if (!ok) { return false; }
+    var streaks = { yours: 0, theirs: 0 };
+    root.querySelectorAll("[data-streak]").forEach(function (select) {
+      streaks[select.getAttribute("data-streak")] = meta.penalty ? Number(select.value) : 0;
+    });
+    return { mover: typed.yours / step, other: typed.theirs / step, own: streaks.yours, theirs: streaks.theirs };
+  }
+
+  /* The play that wins most often, said in the calculator's words: of the scoring choices for the dice shown, the one
+     that leaves the best chance (fewer dice kept on a tie), then bank or roll. */
+  function winWords(calc, turn, meta, state, key, total) {
+    var best = null;
+    calc.turn.keeps[key].forEach(function (option) {
+      var left = key.length - option[0].length || calc.maxDice;
+      var after = (total + option[1]) / meta.step;
+      var worth = turn.value[left][after];
+      if (!best || worth > best.worth + 1e-9) { best = { dice: option[0], points: option[1], left: left, after: after, worth: worth }; }
+    });
+    var percent = new Intl.NumberFormat(document.documentElement.lang,
+      { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    var bank = turn.bank[best.after], roll = turn.rolled[best.left][best.after];
+    var values = {
+      keep: best.dice.split("").join(" "), points: calc.points(best.points), left: calc.leftWords(best.left),
+      bank: bank === null ? "" : percent.format(bank), roll: percent.format(roll),
+      minimum: calc.points((state.mover === 0 ? meta.needs[0] : meta.needs[1]) * meta.step)
+    };
+    var text;
+    if (bank === null) {
+      text = calc.ui.win_must_roll;
+    } else if (bank === 1 && best.after >= turn.ends) {
+      text = calc.ui.win_ends;
+    } else if (Math.abs(bank - roll) < 0.0005) {      /* within what the chances' 16 bits can tell apart, shown */
+      text = calc.ui.win_even;
+    } else {
+      text = bank > roll ? calc.ui.win_bank : calc.ui.win_roll;
+    }
+    return window.RulesRefresher.format(text, values);
+  }
+
+  /* The call for the win on a calculator (dice.js), once both scores are typed; nothing where the dice or the turn
+     total changed while the chances were fetched. */
+  Race.prototype.weigh = function (calc, key, total) {
+    var race = this;
+    return this.load().then(function (meta) {
+      var streaks = calc.root.querySelector(".rr-calc-streaks");
+      if (streaks) { streaks.hidden = !meta.penalty; }
+      var state = typedScores(calc.root, meta);
+      if (state === null) { return null; }
+      if (state === false) { calc.win.textContent = calc.ui.win_scores; return null; }
+      return race.row(state.other).then(function (chance) {
+        if (key !== calc.dice.slice().sort().join("") || total !== calc.turnTotal()) { return; }
+        var turn = race.turn(chance, state.mover, state.other, state.own, state.theirs, total / meta.step);
+        calc.win.textContent = winWords(calc, turn, meta, state, key, total);
+      });
+    });
+  };
+
   window.RulesRefresher.race = { Race: Race };
 })();
