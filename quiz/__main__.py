@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from quiz.site.problems import ContentError, code_slip
+from quiz.site.load.problems import ContentError, code_slip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,15 +40,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "strategy":
         return strategy([name for name in (args.game, args.question, *args.sets) if name])
     try:
-        from quiz.site.content import rules_dir   # here: a slip in the code these import is said in one line too
-        from quiz.site.pipeline import load_site
+        from quiz.site.load.content import rules_dir   # here: a slip in the code these import is said in one line too
+        from quiz.site.check.pipeline import load_site
 
         if args.command == "witness" and args.why:   # before verify, which stops at the RR313 this explains
-            from quiz.site.content import load_content
+            from quiz.site.load.content import load_content
 
             return witness_why(load_content(args.rules or rules_dir()), args.game, args.question)
         if args.fix:
-            from quiz.site.typography import apostrophes, fix_typography, spaced_languages
+            from quiz.site.author.typography import apostrophes, fix_typography, spaced_languages
 
             root = args.rules or rules_dir()
             for path, count in fix_typography(root, spaced_languages(root), apostrophes(root)).items():
@@ -111,7 +111,7 @@ def pool_line(question, pool) -> str:
 def fixable(problems) -> str:
     """How many of these problems `lint --fix` puts right, said once: French typed with plain spaces or straight
     apostrophes gives a line a text (RR110, RR114), and one command mends them all."""
-    from quiz.site import codes
+    from quiz.site.load import codes
 
     count = sum(p.code in (codes.FRENCH_SPACING.number, codes.OTHER_APOSTROPHE.number) for p in problems)
     return f"; {count} of them (RR110, RR114) `python -m quiz lint --fix` puts right" if count else ""
@@ -135,10 +135,10 @@ def witness(site, game_id: str | None, question_id: str | None, tables: bool = F
     (the plainest of them, as ?rules= writes it), and its givens there."""
     import json
 
-    from quiz.site.answers import variant_id, with_derived
-    from quiz.site.practice import Practice
-    from quiz.site.source import plain
-    from quiz.site.table_answers import at_tables
+    from quiz.site.check.answers import variant_id, with_derived
+    from quiz.site.check.practice import Practice
+    from quiz.site.load.source import plain
+    from quiz.site.check.table_answers import at_tables
 
     game, questions = _game_and_questions(site, game_id, question_id)
     if game is None:
@@ -167,8 +167,8 @@ def witness_why(site, game_id: str | None, question_id: str | None) -> int:
     yields for the givens, up to the first that reaches them, and why each before it does not count (the engine's
     reason for refusing it, or what the reader gave instead of the givens); 1 where a question has none."""
     from quiz import games
-    from quiz.site.answers import with_derived
-    from quiz.site.source import plain
+    from quiz.site.check.answers import with_derived
+    from quiz.site.load.source import plain
 
     game, questions = _game_and_questions(site, game_id, question_id)
     if game is None:
@@ -246,8 +246,8 @@ def strategy(set_ids: list[str]) -> int:
     from quiz.checker import REPO_RULES
     from quiz.games import bound
     from quiz.games.farkle import duel
-    from quiz.site.problems import Problems
-    from quiz.site.rulesets import load_rule_sets
+    from quiz.site.load.problems import Problems
+    from quiz.site.load.rulesets import load_rule_sets
 
     seed = bound("farkle")
     sets = load_rule_sets(REPO_RULES / "farkle", "farkle", seed.facts, Problems(REPO_RULES))
@@ -270,7 +270,7 @@ def strategy(set_ids: list[str]) -> int:
 
 
 def new(game_id: str | None) -> int:
-    from quiz.site.scaffold import new_game
+    from quiz.site.author.scaffold import new_game
 
     if not game_id:
         print("python -m quiz new <id>: name the game, e.g. `python -m quiz new sky-team`", file=sys.stderr)

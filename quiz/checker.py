@@ -426,13 +426,14 @@ class Presentation:
 
     def text_formatters(self) -> dict[str, Callable[[Any, dict, Any], str]]:
         """Placeholder filters only this game needs, e.g. {tableau.regions|row}: name -> f(value, words, say) giving
-        the words, where words is the language's `words:` and say its quiz.site.wording.Wording: say(noun, n) counts
-        ("3 clues"), say.number(n) writes a number, say.lang is the language's code."""
+        the words, where words is the language's `words:` and say its quiz.site.load.wording.Wording: say(noun, n)
+        counts ("3 clues"), say.number(n) writes a number, say.lang is the language's code."""
         return {}
 
     def text_pictures(self) -> dict[str, Callable[[Any, dict, Any], dict]]:
         """How some of those filters are drawn on a page: name -> f(value, words, say) giving a picture, for now
-        {"kind": "cards", "cards": [{"title", "lines", "tone", "order"}], "caption"} (see quiz/site/templates/parts)."""
+        {"kind": "cards", "cards": [{"title", "lines", "tone", "order"}], "caption"}
+        (see quiz/site/pages/templates/parts)."""
         return {}
 
 

@@ -36,7 +36,7 @@ from repo_copies import copy_repo  # noqa: E402
 from rules_reading import gzipped  # noqa: E402
 from test_budgets import FIRST_LOAD_BUDGET  # noqa: E402
 from quiz import games as game_packages  # noqa: E402
-from quiz.site.languages import site_languages  # noqa: E402
+from quiz.site.load.languages import site_languages  # noqa: E402
 
 LIGHTHOUSE = ROOT / ".bench/node_modules/.bin/lighthouse"
 SCALE_GAMES = 20

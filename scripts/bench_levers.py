@@ -16,10 +16,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench  # noqa: E402  (its copies, scaling, plain config and timing)
 
-SIXTEEN = ("quiz/site/practice.py", "PRACTICE_VARIANTS = 16", "PRACTICE_VARIANTS = 8")
-NO_DECK = ("quiz/site/render.py", "deck = self.anki_deck()", "deck = b'x' * 40000")   # the page still links a deck
-NO_PRACTICE = [("quiz/site/verify.py", "if question.vary and len(problems.items) == found_before:", "if False:"),
-               ("quiz/site/practice.py", "    declared = game.unpractised\n", "    return\n")]
+SIXTEEN = ("quiz/site/check/practice.py", "PRACTICE_VARIANTS = 16", "PRACTICE_VARIANTS = 8")
+NO_DECK = ("quiz/site/pages/render.py", "deck = self.anki_deck()", "deck = b'x' * 40000")   # the page links a deck
+NO_PRACTICE = [("quiz/site/check/verify.py", "if question.vary and len(problems.items) == found_before:", "if False:"),
+               ("quiz/site/check/practice.py", "    declared = game.unpractised\n", "    return\n")]
 LEVERS = {
     "ours now": [],
     "8 practice variants, not 16": [SIXTEEN],

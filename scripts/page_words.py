@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 from reading import WORD, WORDS_PER_ENGLISH_WORD, expected_words, reader_text, words  # noqa: E402  (as the tests count)
-from quiz.site.languages import site_languages  # noqa: E402
-from quiz.site.speech import SYLLABLES_PER_SECOND, spoken_seconds, syllables  # noqa: E402
+from quiz.site.load.languages import site_languages  # noqa: E402
+from quiz.site.pages.speech import SYLLABLES_PER_SECOND, spoken_seconds, syllables  # noqa: E402
 
 
 RATIO_MESSAGE_MIN_WORDS = 8     # shorter messages are labels ("Open", "Datei"), not sentences

@@ -36,7 +36,7 @@ def site_dir(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def site():
     """The real content, loaded and verified once per test process."""
-    from quiz.site.pipeline import load_site
+    from quiz.site.check.pipeline import load_site
 
     return load_site(RULES)
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import yaml
 from babel import Locale
 
-from quiz.site import answers, practice
-from quiz.site.languages import site_languages
-from quiz.site.wording import is_plural_entry, placeholders
+from quiz.site.check import answers, practice
+from quiz.site.load.languages import site_languages
+from quiz.site.load.wording import is_plural_entry, placeholders
 
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,8 +16,8 @@ import pytest
 
 from repo_copies import FIXTURE_GAME, FIXTURE_ID, fixture_rules
 from rules_reading import LANGUAGES, QUIZ_GAMES, ROOT, lang_prefix, variants
-from quiz.site.pipeline import load_site
-from quiz.site.render import render_site
+from quiz.site.check.pipeline import load_site
+from quiz.site.pages.render import render_site
 
 SITE_URL = "https://example.org/rr/"
 
@@ -42,7 +42,7 @@ def notes(apkg: bytes, tmp_path: Path) -> dict[str, list[str]]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_deck_holds_the_verified_bank_as_the_site_words_it(site, site_dir, tmp_path, game_id, lang):
     """The test site is built without SITE_URL (for 127.0.0.1): each card names its rule without a link."""
-    from quiz.site.render import Writer
+    from quiz.site.pages.render import Writer
 
     game = next(g for g in site.games if g.id == game_id)
     apkg = site_dir / lang_prefix(lang) / game_id / "quiz" / f"{game_id}-{lang}.apkg"
@@ -76,8 +76,8 @@ import sys
 from pathlib import Path
 import quiz.games
 quiz.games.__path__.append(sys.argv[1])
-from quiz.site.pipeline import load_site
-from quiz.site.render import render_site
+from quiz.site.check.pipeline import load_site
+from quiz.site.pages.render import render_site
 sys.stdout.buffer.write(render_site(load_site(Path(sys.argv[2])), sys.argv[3], int(sys.argv[4]))[sys.argv[5]])
 """
 

@@ -16,8 +16,8 @@ from rules_reading import LANGUAGES, RULES
 from quiz.games import bound
 from quiz.games.farkle import duel, endgame
 from quiz.games.farkle.presentation import FarklePresentation
-from quiz.site.problems import Problems
-from quiz.site.rulesets import load_rule_sets
+from quiz.site.load.problems import Problems
+from quiz.site.load.rulesets import load_rule_sets
 
 pytestmark = pytest.mark.browser
 

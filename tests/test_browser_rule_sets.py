@@ -1,7 +1,7 @@
 """A table's rules in real Chromium, for every game with rule sets (sets.yml) and every language: chosen on the rules
 page, followed by the refresher, the calculator, the odds, the quiz and practice; kept on reload, offline and in the
-link sent to another browser; an answer other rules give named by those rules. What the page should show is worked
-out here with the rules checker at the table's facts (quiz/site/rulesets.py), never read from what the script did."""
+link sent to another browser; an answer other rules give named by those rules. What the page should show is worked out
+here with the rules checker at the table's facts (quiz/site/load/rulesets.py), never read from what the script did."""
 from __future__ import annotations
 
 import importlib
@@ -18,8 +18,8 @@ from browsing import visitor_context, watch
 from rules_reading import LANGUAGES, RULES, game_pages, lang_prefix, questions
 from quiz import games
 from quiz.checker import read_game
-from quiz.site.problems import Problems
-from quiz.site.rulesets import choices_of, load_rule_sets
+from quiz.site.load.problems import Problems
+from quiz.site.load.rulesets import choices_of, load_rule_sets
 
 pytestmark = pytest.mark.browser
 GAMES_WITH_SETS = sorted(path.parent.name for path in RULES.glob("*/sets.yml"))

@@ -117,9 +117,9 @@ def test_a_slip_in_a_checker_is_one_line_from_the_command_line_too(repo, command
 
 def test_a_module_that_does_not_parse_is_named_not_the_import_that_met_it(repo):
     """A SyntaxError in the code that makes the site was said at the line that imported the broken module."""
-    module = repo / "quiz" / "site" / "sets_page.py"
+    module = repo / "quiz" / "site" / "pages" / "sets_page.py"
     lines = module.read_text(encoding="utf-8").splitlines()
     lines.append("def broken(:")
     module.write_text("\n".join(lines) + "\n", encoding="utf-8")
     output = failed_build(repo)
-    assert f"quiz/site/sets_page.py:{len(lines)}: SyntaxError:" in output, output
+    assert f"quiz/site/pages/sets_page.py:{len(lines)}: SyntaxError:" in output, output

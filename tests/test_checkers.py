@@ -186,7 +186,7 @@ def test_an_illegal_check_that_names_no_rule_stops_the_module_loading():
 def test_a_game_filter_is_called_as_the_checker_contract_says():
     """checker.py documented f(value, words, lang) while wording.py passes the language's Wording."""
     from quiz.checker import Presentation
-    from quiz.site.wording import Wording
+    from quiz.site.load.wording import Wording
 
     calls = []
     words = {"clue": {"one": "# Hinweis", "other": "# Hinweise"}}
@@ -199,7 +199,7 @@ def test_a_game_filter_is_called_as_the_checker_contract_says():
 
 
 def test_an_exact_form_says_its_number_in_words_and_wins_over_the_category():
-    from quiz.site.wording import Wording
+    from quiz.site.load.wording import Wording
 
     """ICU's `=1`: French "one" covers 0 and 1, so "un dé" must be the form for exactly 1, and 0 keeps "# dé"; German's
     "one" form stays a count elsewhere."""
@@ -213,7 +213,7 @@ def test_an_english_date_is_written_as_british_english_writes_it():
     """content-review-4 E2: the English pages spell "colour", so "as of 2 November 2026", not "November 2, 2026"."""
     import datetime
 
-    from quiz.site.wording import Wording
+    from quiz.site.load.wording import Wording
 
     day = datetime.date(2026, 11, 2)
     assert Wording("en").fill("{as_of}", {"as_of": day}) == "2 November 2026"

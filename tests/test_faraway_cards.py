@@ -14,8 +14,8 @@ import yaml
 
 from rules_reading import ROOT, RULES
 from quiz.games import faraway as faraway_package
-from quiz.site.pipeline import load_site
-from quiz.site.problems import ContentError
+from quiz.site.check.pipeline import load_site
+from quiz.site.load.problems import ContentError
 
 CARDS = yaml.safe_load((RULES / "faraway/cards.yml").read_text(encoding="utf-8"))
 REGIONS = {card["number"]: card for card in CARDS["regions"]}

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from quiz.games import farkle as farkle_game
 from quiz.checker import LEGALITY_PREFIX, IllegalState, MalformedInput
-from quiz.site.wording import Wording
+from quiz.site.load.wording import Wording
 
 farkle = farkle_game.default()
 WITNESSES = farkle_game.WITNESSES

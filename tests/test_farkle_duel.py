@@ -15,8 +15,8 @@ import pytest
 from quiz.checker import REPO_RULES
 from quiz.games import bound
 from quiz.games.farkle import duel, endgame
-from quiz.site.problems import Problems
-from quiz.site.rulesets import load_rule_sets
+from quiz.site.load.problems import Problems
+from quiz.site.load.rulesets import load_rule_sets
 
 SEED = bound("farkle")
 SETS = load_rule_sets(REPO_RULES / "farkle", "farkle", SEED.facts, Problems(REPO_RULES))

@@ -10,8 +10,8 @@ import yaml
 
 from quiz.checker import IllegalState
 from quiz.games.farkle import Farkle
-from quiz.site.problems import Problems
-from quiz.site.rulesets import load_rule_sets
+from quiz.site.load.problems import Problems
+from quiz.site.load.rulesets import load_rule_sets
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 SETS = ("seed", "playmonster", "zilch", "busche-neller", "facebook", "farkle-games")     # the columns of ROLLS

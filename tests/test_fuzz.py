@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from repo_copies import FIXTURE_ID, fixture_repo, fixture_rules, mkdocs
 from rules_reading import LANGUAGES
-from quiz.site.pipeline import load_site
-from quiz.site.problems import ContentError
-from quiz.site.render import render_site
+from quiz.site.check.pipeline import load_site
+from quiz.site.load.problems import ContentError
+from quiz.site.pages.render import render_site
 
 TEMPLATE = fixture_rules(Path(__import__("tempfile").mkdtemp(prefix="rr-fuzz-")) / "rules")
 FILES = sorted(p.relative_to(TEMPLATE).as_posix() for p in TEMPLATE.rglob("*.yml"))

@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from repo_copies import copy_repo, mkdocs
-from quiz.site.languages import site_languages
+from quiz.site.load.languages import site_languages
 
 pytestmark = pytest.mark.slow   # builds a copy of the site
 

@@ -58,23 +58,46 @@ def imports(path: Path) -> list[tuple[str, str, int]]:
     return found
 
 
+PACKAGES = ("quiz", "quiz.site", *quiz.STAGES[:-1])    # a docstring each; quiz.site.hooks holds hooks' code
+
+
 def test_every_module_has_a_layer():
-    unplaced = [name for name in MODULES if name not in ("quiz", "quiz.site") and layer_of(name) is None]
+    unplaced = [name for name in MODULES if name not in PACKAGES and layer_of(name) is None]
     assert not unplaced, f"add these to quiz.LAYERS: {unplaced}"
 
 
 def test_imports_go_only_to_earlier_layers():
     wrong = []
     for name, path in MODULES.items():
-        if name in ("quiz", "quiz.site"):
+        if name in PACKAGES:
             continue
         for target, _, line in imports(path):
-            if target in ("quiz", "quiz.site"):
+            if target in PACKAGES:
                 continue
             if not earlier(target, name):
                 wrong.append(f"{path.relative_to(PACKAGE.parent)}:{line}: {name} (layer {layer_of(name)}) imports "
                              f"{target} (layer {layer_of(target)})")
     assert not wrong, "\n".join(wrong)
+
+
+def stage_of(name: str) -> int | None:
+    return next((index for index, stage in enumerate(quiz.STAGES) if name == stage or name.startswith(f"{stage}.")),
+                None)
+
+
+def test_the_site_folders_are_its_stages_in_order():
+    """quiz/site/ (issue 43 point 4): every module of the site in a stage's folder (but memo.py, which all of them keep
+    results in), each stage's layers after the one before's, so a folder's place says what runs before it; a stage's
+    __init__.py says what the stage does and holds nothing else."""
+    site = [name for name in MODULES if name.startswith("quiz.site.") and name not in PACKAGES]
+    assert [name for name in site if stage_of(name) is None] == ["quiz.site.memo"]
+    order = [(layer_of(name), stage_of(name), name) for name in site if stage_of(name) is not None]
+    wrong = [(name, later) for (layer, stage, name) in order for (other_layer, other_stage, later) in order
+             if stage < other_stage and layer > other_layer]
+    assert not wrong, wrong
+    for stage in quiz.STAGES[:-1]:
+        tree = ast.parse(MODULES[stage].read_text(encoding="utf-8"))
+        assert ast.get_docstring(tree) and len(tree.body) == 1, f"{stage}: a docstring and nothing else"
 
 
 def test_no_module_imports_another_ones_private_names():
@@ -99,7 +122,7 @@ def test_the_guide_lists_every_module_of_a_game_package_as_the_skeleton_writes_t
     witnesses.py came): every module quiz.games.GAME_MODULES orders, in its order, then __init__.py; marked *skeleton*
     exactly where `python -m quiz new` writes one."""
     from rules_reading import ROOT
-    from quiz.site import scaffold
+    from quiz.site.author import scaffold
 
     guide = (ROOT / "rules" / "README.md").read_text(encoding="utf-8")
     section = guide[guide.index("## The checker"):guide.index("### From one module to a package")]

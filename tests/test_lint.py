@@ -12,9 +12,9 @@ import yaml
 
 from repo_copies import FIXTURE_ID, LINT_FIXTURES, apply_lint_fixture, expected_line, fixture_rules
 from rules_reading import ROOT, RULES
-from quiz.site.pipeline import load_site
-from quiz.site import codes
-from quiz.site.problems import CODES, ContentError, Problems
+from quiz.site.check.pipeline import load_site
+from quiz.site.load import codes
+from quiz.site.load.problems import CODES, ContentError, Problems
 
 
 def test_the_fixture_game_passes_the_lint_and_verify(tmp_path):
@@ -76,7 +76,7 @@ def test_the_fixture_of_each_code_gets_exactly_that_code_with_file_line_and_id(c
 def test_a_count_starts_a_clause_where_a_word_past_its_noun_agrees(forms, starts_a_clause):
     """RR115 asks for "=1" where a verb or pronoun agrees with the count ("1 of them has" is a digit for a word); a
     word between the count and its noun that changes only as a plural does is the noun, not agreement."""
-    from quiz.site.wording import count_starts_a_clause
+    from quiz.site.load.wording import count_starts_a_clause
 
     assert count_starts_a_clause(forms) is starts_a_clause
 
@@ -204,8 +204,8 @@ def test_the_same_game_not_marked_draft_stops_the_build(tmp_path):
      "questions.yml:57: order-of-three: RR005 questions.6.answer.1 must be text, not a whole number"),
 ])
 def test_a_question_with_a_duplicate_id_or_an_answer_not_of_its_kind_is_one_line(tmp_path, old, new, expected):
-    """Two questions with one id ended in a TypeError in bank.py; an answer of another kind than the question's in one
-    in wording.number: the schema types the answer by the kind."""
+    """Two questions with one id ended in a TypeError in question_check.py; an answer of another kind than the
+    question's in one in wording.number: the schema types the answer by the kind."""
     rules = fixture_rules(tmp_path / "rules")
     questions = rules / FIXTURE_ID / "questions.yml"
     text = questions.read_text(encoding="utf-8")
@@ -300,7 +300,7 @@ def test_a_range_whose_values_are_games_only_every_n_is_told_the_step(tmp_path, 
 def test_lint_fix_puts_back_the_french_no_break_spaces_and_nothing_else(tmp_path):
     """A French author types plain spaces (or none) before : ; ! ?: `python -m quiz lint --fix` puts in the no-break
     spaces RR110 asks for, in the quoted texts only, and the files read back as they were written by hand."""
-    from quiz.site.typography import fix_typography, spaced_languages
+    from quiz.site.author.typography import fix_typography, spaced_languages
 
     rules = fixture_rules(tmp_path / "rules")
     files = [rules / "ui.fr.yml", *rules.glob("*/*.fr.yml")]
@@ -323,7 +323,7 @@ def test_lint_fix_puts_back_the_french_apostrophe_and_nothing_else(tmp_path):
     """French writes ’ (ui.fr.yml labels.apostrophe, as seed 001 does): a text typed with ' is RR114, and `python -m
     quiz lint --fix` puts the typographic one back, in texts only, single-quoted ones too; the files read back as they
     were written by hand."""
-    from quiz.site.typography import apostrophes, fix_typography
+    from quiz.site.author.typography import apostrophes, fix_typography
 
     rules = fixture_rules(tmp_path / "rules")
     files = [rules / "ui.fr.yml", *rules.glob("*/*.fr.yml")]
@@ -361,7 +361,7 @@ def test_the_problem_count_says_once_what_lint_fix_puts_right(tmp_path, capsys):
 
 def test_problem_codes_are_named_constants_and_every_one_is_raised():
     """A problem code is written by its name (codes.WRONG_ANSWER), never as a string ("RR301") that a typo would slip
-    past; every name quiz/site/codes.py defines is raised somewhere (read from the source, not only where a fixture
+    past; every name quiz/site/load/codes.py defines is raised somewhere (read from the source, not only where a fixture
     reaches it), and Problems.add refuses anything else, under python -O too."""
     sources = {path: path.read_text(encoding="utf-8") for path in (ROOT / "quiz").rglob("*.py")
                if path.name != "codes.py"}
@@ -375,5 +375,5 @@ def test_problem_codes_are_named_constants_and_every_one_is_raised():
     assert len(named) == len(CODES)
     problems = Problems(ROOT)
     for slip in ("RR301", codes.Code("RR301", "a look-alike")):
-        with pytest.raises(ValueError, match="not one of quiz/site/codes.py"):
+        with pytest.raises(ValueError, match="not one of quiz/site/load/codes.py"):
             problems.add(ROOT / "rules", None, None, slip, "x")

@@ -22,8 +22,12 @@ import pytest
 import quiz.games
 from repo_copies import FIXTURE_GAME, FIXTURE_ID, fixture_repo, fixture_rules, use_fixture_checker
 from rules_reading import DEFAULT_LANGUAGE, LANGUAGES, ROOT, RULES, TESTS
-from quiz.site import content, generate, lint, memo, page_units, render, table_answers, verify
-from quiz.site.problems import Problems
+from quiz.site import memo
+from quiz.site.check import lint, page_units, table_answers, verify
+from quiz.site.load import content
+from quiz.site.output import generate
+from quiz.site.pages import render
+from quiz.site.load.problems import Problems
 
 SITE_URL = "http://127.0.0.1:8000/"
 OTHER = "dots"
@@ -66,7 +70,8 @@ def in_a_fresh_process(rules, with_memo: bool = False, repo: Path = ROOT, games:
     if asked for), checker packages found in `games` folders too."""
     code = (f"import pickle, sys; sys.path.insert(0, {str(repo)!r}); from pathlib import Path; import quiz.games; "
             f"quiz.games.__path__.extend({[str(folder) for folder in games]!r}); "
-            f"from quiz.site import generate, memo; rules = Path({str(rules.resolve())!r}); "
+            f"from quiz.site import memo; from quiz.site.output import generate; "
+            f"rules = Path({str(rules.resolve())!r}); "
             f"sys.stdout.buffer.write(pickle.dumps(generate._generate(rules, False, {SITE_URL!r}, 0, "
             f"memo.Memo(rules) if {with_memo} else None)[1]))")
     return pickle.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, check=True).stdout)
@@ -115,7 +120,8 @@ def test_a_code_edit_reaches_what_the_memo_gives_in_a_fresh_process(tmp_path):
     repo = fixture_repo(tmp_path / "repo")
     rules = repo / "rules"
     built = in_a_fresh_process(rules, with_memo=True, repo=repo)
-    edits = [("a template", repo / "quiz/site/templates/refresher.md.j2", "{% endfor %}\n", "{% endfor %}\nEdited\n"),
+    edits = [("a template", repo / "quiz/site/pages/templates/refresher.md.j2", "{% endfor %}\n",
+              "{% endfor %}\nEdited\n"),
              ("the game's checker", repo / f"quiz/games/{FIXTURE_ID}/__init__.py",     # the calculator's table
               '"".join(map(str, roll)), 1]', '"".join(map(str, roll)), 2]')]
     for name, path, old, new in edits:
@@ -184,14 +190,15 @@ def edits_of_each_kind(rules, monkeypatch):
                   rendered={(pips, lang), (dots, lang)}), True)
     yield "game.yml", lambda: move_on_the_home_page(rules / pips / "game.yml"), redone([pips]), True
     yield "questions.yml", lambda: append_a_comment(rules / pips / "questions.yml"), redone([pips]), True
-    yield "a template", code("site/templates/sections.md.j2"), redone(rendered=redone([pips, dots])["rendered"]), True
-    yield "render.py", code("site/render.py"), redone(rendered=redone([pips, dots])["rendered"]), True
+    yield ("a template", code("site/pages/templates/sections.md.j2"), redone(rendered=redone([pips, dots])["rendered"]),
+           True)
+    yield "render.py", code("site/pages/render.py"), redone(rendered=redone([pips, dots])["rendered"]), True
     yield ("the game's checker", edited_code(monkeypatch, (FIXTURE_GAME / "quiz/games/pips/__init__.py").resolve()),
            redone([pips]), True)
     yield "the shared checker, quiz/checker.py", code("checker.py"), redone([pips, dots]), True
-    yield ("lint.py", code("site/lint.py"),
+    yield ("lint.py", code("site/check/lint.py"),
            redone(filled=redone([pips, dots])["filled"], rendered=redone([pips, dots])["rendered"]), True)
-    yield ("verify.py", code("site/verify.py"), redone(verified=[pips, dots], tables=[pips, dots],
+    yield ("verify.py", code("site/check/verify.py"), redone(verified=[pips, dots], tables=[pips, dots],
                                                        rendered=redone([pips, dots])["rendered"]), True)
     yield "a MkDocs hook", code("site/hooks/material.py"), redone(), False
 
@@ -281,8 +288,8 @@ def test_every_file_of_quiz_that_makes_a_unit_is_in_its_key(tmp_path):
         assert made_from <= keyed, (unit, sorted(map(memo._named, made_from - keyed)))
     # what the trace sees is the real thing: the pages run render.py and a template, verify runs neither
     templates = {path for path in code_files(seen["R"]) if path.suffix == ".j2"}
-    assert templates and memo.PACKAGE / "site" / "render.py" in code_files(seen["R"])
-    assert not (templates | {memo.PACKAGE / "site" / "render.py"}) & code_files(seen["C"] + seen["V"])
+    assert templates and memo.PACKAGE / "site" / "pages" / "render.py" in code_files(seen["R"])
+    assert not (templates | {memo.PACKAGE / "site" / "pages" / "render.py"}) & code_files(seen["C"] + seen["V"])
     assert package / "__init__.py" in code_files(seen["C"])
 
 
@@ -360,7 +367,7 @@ def test_the_least_recently_used_entry_goes_first(rules, monkeypatch):
 
 
 def test_a_document_that_fitted_its_schema_is_not_validated_again_until_it_changes(monkeypatch):
-    from quiz.site import source
+    from quiz.site.load import source
 
     path = RULES / f"ui.{LANGUAGES[0]}.yml"
     problems = Problems(RULES)
@@ -377,7 +384,7 @@ def test_a_document_that_fitted_its_schema_is_not_validated_again_until_it_chang
 
 
 def test_a_file_is_parsed_again_only_when_its_text_changes_and_each_load_is_a_fresh_copy(tmp_path, monkeypatch):
-    from quiz.site import source
+    from quiz.site.load import source
 
     path = tmp_path / f"ui.{LANGUAGES[0]}.yml"
     path.write_text((RULES / path.name).read_text(encoding="utf-8"), encoding="utf-8")

@@ -1,14 +1,14 @@
-"""The whole site in the build's memo (quiz/site/generate.py, quiz/site/memo.py): a warm build takes the generated
-files from .cache/memo/ without loading rules/ again, an edit to any input is a new key, a hand-edited or deleted
-generated file is put back, and a problem is never kept. In-process, on the fixture game."""
+"""The whole site in the build's memo (quiz/site/output/generate.py, quiz/site/memo.py): a warm build takes the
+generated files from .cache/memo/ without loading rules/ again, an edit to any input is a new key, a hand-edited or
+deleted generated file is put back, and a problem is never kept. In-process, on the fixture game."""
 from __future__ import annotations
 
 import pytest
 
 from repo_copies import FIXTURE_GAME, FIXTURE_ID, fixture_rules
 from rules_reading import LANGUAGES
-from quiz.site import generate
-from quiz.site.problems import ContentError
+from quiz.site.output import generate
+from quiz.site.load.problems import ContentError
 
 REFRESHER = f"{LANGUAGES[0]}/{FIXTURE_ID}/index.md"
 
@@ -94,7 +94,7 @@ def test_the_key_covers_every_input(rules):
     package = (FIXTURE_GAME / "quiz" / "games" / FIXTURE_ID / "__init__.py").resolve()   # outside quiz/
     assert code.checkers[FIXTURE_ID] == [package]
     loaded = {path.relative_to(path.parents[1]).as_posix() for path in memo._LOADED}
-    assert {"quiz/checker.py", "site/render.py", "templates/parts.md.j2", "schema/ui.schema.json",
+    assert {"quiz/checker.py", "pages/render.py", "templates/parts.md.j2", "schema/ui.schema.json",
             f"{FIXTURE_ID}/__init__.py", "farkle/rules.py"} <= loaded
     digest = generate.input_digest(rules, code, False, "", 0)
     assert generate.input_digest(rules, code, False, "https://example.org/", 0) != digest

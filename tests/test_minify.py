@@ -7,8 +7,8 @@ import re
 from html.parser import HTMLParser
 
 from rules_reading import ROOT
-from quiz.site.minify import (UNUSED_CLASSES, UNUSED_COMPONENTS, without_indentation, without_selectors,
-                              without_unused_colors)
+from quiz.site.output.minify import (UNUSED_CLASSES, UNUSED_COMPONENTS, without_indentation, without_selectors,
+                                     without_unused_colors)
 
 PALETTE = ('@media screen{[data-md-color-scheme=slate]{--a:1}[data-md-color-scheme=slate][data-md-color-primary=red]'
            '{--b:2}}[data-md-color-accent=red]{--c:3}[data-md-color-accent=blue],[data-md-color-accent=custom]{--d:4}'
@@ -64,6 +64,6 @@ def test_no_page_and_none_of_our_scripts_or_templates_uses_a_component_left_out(
     names = "|".join(map(re.escape, UNUSED_CLASSES))
     written = re.compile(rf"""["'](?:{names})[\w-]*["']|class="[^"]*(?<![\w-])(?:{names})""")   # a string, a class=
     sources = [*(ROOT / "docs" / "assets").glob("*.js"), *(ROOT / "overrides").rglob("*.html"),
-               *(ROOT / "quiz" / "site" / "templates").rglob("*")]
+               *(ROOT / "quiz" / "site" / "pages" / "templates").rglob("*")]
     assert not [(path.name, m.group()) for path in sources if path.is_file()
                 for m in written.finditer(path.read_text(encoding="utf-8"))]

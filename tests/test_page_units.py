@@ -1,5 +1,5 @@
-"""A game's texts at every table its rule sets make (quiz/site/page_units.py), on the fixture game: filled in once per
-game and language, the pass lint reports a text that does not fill in from (RR105 naming the plainest table where it
+"""A game's texts at every table its rule sets make (quiz/site/check/page_units.py), on the fixture game: filled in once
+per game and language, the pass lint reports a text that does not fill in from (RR105 naming the plainest table where it
 fails) and the pages take their words at other tables from."""
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import pytest
 
 from repo_copies import FIXTURE_ID, fixture_rules
 from rules_reading import LANGUAGES
-from quiz.site import content
-from quiz.site.pipeline import load_site
-from quiz.site.problems import ContentError
-from quiz.site.render import render_site
+from quiz.site.load import content
+from quiz.site.check.pipeline import load_site
+from quiz.site.load.problems import ContentError
+from quiz.site.pages.render import render_site
 
 
 def say_faces_in_words_of_four_only(rules) -> None:

@@ -16,8 +16,8 @@ from babel.numbers import format_decimal
 
 from rules_reading import (DEFAULT_LANGUAGE, GAMES, ROOT, RULES, LANGUAGES, QUIZ_GAMES, all_pages, game_yml,
                            lang_prefix, questions, texts, ui_texts)
-from quiz.site import render
-from quiz.site.speech import SPOKEN_SECONDS_LIMIT, spoken_seconds
+from quiz.site.pages import render
+from quiz.site.pages.speech import SPOKEN_SECONDS_LIMIT, spoken_seconds
 from reading import VOID_TAGS, WORDS_PER_ENGLISH_WORD, expected_words, reader_text, words
 
 PLACEHOLDER = re.compile(r"\{([\w.]+)(?:\|[\w-]+)?\}")
@@ -173,7 +173,7 @@ def spoken_text(page_html: str, kinds: list[str]) -> str:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES)
 def test_teach_script_fits_two_minutes_read_aloud_and_the_page_says_how_long(site_dir, lang, game):
-    """Timed in syllables at one rate for every language (quiz/site/speech.py), only what is read aloud in one go:
+    """Timed in syllables at one rate for every language (quiz/site/pages/speech.py), only what is read aloud in one go:
     the sections game.yml marks spoken. The page states that very time."""
     page = read(site_dir, lang, f"{game}/teach/")
     spoken = [s["section"] for s in game_yml(game)["teach"] if s.get("spoken")]
@@ -328,7 +328,7 @@ def test_do_you_remember_opens_with_the_quickest_question(site, site_dir, game):
 
 
 def test_yaml_text_is_escaped_never_markup():
-    from quiz.site.templating import escape
+    from quiz.site.pages.templating import escape
 
     assert escape('<script>alert(1)</script><img onerror="x">') == \
         "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img onerror=&quot;x&quot;&gt;"
@@ -439,7 +439,7 @@ def test_the_quiz_script_gets_every_text_it_shows_and_only_those(site_dir, lang,
 
 def spaced_languages() -> list[str]:
     """The languages whose colon has a no-break space before it (French): they want one before : ; ! ? too."""
-    from quiz.site.lint import NO_BREAK_SPACES
+    from quiz.site.check.lint_form import NO_BREAK_SPACES
     return [lang for lang in LANGUAGES if ui_texts(lang)["labels"]["colon"][:1] in tuple(NO_BREAK_SPACES)]
 
 
@@ -481,7 +481,7 @@ def test_every_text_the_build_writes_keeps_the_no_break_spaces(site_dir, lang):
     """content-review-4 R1, as a class: not only the YAML (lint RR110) but every text the build writes in French,
     words joined by code included ("0 point de renommée : la Région 39 …"): each page's text and the sentences in its
     JSON files (practice variants, beliefs, rules at other tables, the calculator's words)."""
-    from quiz.site.lint import unspaced_marks
+    from quiz.site.check.lint_form import unspaced_marks
     found = {}
     root = site_dir / lang_prefix(lang)
     nested = {site_dir / lang_prefix(other) for other in LANGUAGES if other != lang and lang_prefix(other)}
@@ -507,7 +507,7 @@ def test_headings_and_the_table_of_contents_keep_the_no_break_spaces(site_dir, l
     """content-review-4 R1: the headings had them, the sidebar's table of contents and the page titles (built by
     Python-Markdown's toc, which folds whitespace) did not, so "Vous jouez une variante ?" broke before the "?". Every
     heading, table-of-contents entry and title of every page as built."""
-    from quiz.site.lint import unspaced_marks
+    from quiz.site.check.lint_form import unspaced_marks
     found = {}
     for page in all_pages() + ["404.html"]:
         path = site_dir / lang_prefix(lang) / (page if page.endswith(".html") else f"{page}index.html")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from rules_reading import GAMES, LANGUAGES, RULES, variants
-from quiz.site import answers
-from quiz.site.render import laid_out
-from quiz.site.wording import Wording
+from quiz.site.check import answers
+from quiz.site.pages.texts import laid_out
+from quiz.site.load.wording import Wording
 
 
 def joined(segments) -> str:

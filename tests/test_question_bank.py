@@ -11,9 +11,9 @@ import pytest
 from babel.numbers import format_decimal
 
 from rules_reading import GAMES, LANGUAGES, counts_filled_with_one_and_two, variants
-from quiz.site import answers, bank, practice
-from quiz.site.content import Condition
-from quiz.site.wording import is_plural_entry
+from quiz.site.check import answers, practice, question_check
+from quiz.site.load.content import Condition
+from quiz.site.load.wording import is_plural_entry
 
 
 @pytest.fixture(params=GAMES)
@@ -67,7 +67,7 @@ def test_practice_serves_something_for_every_game_with_ranges(game):
 
 
 def test_every_easy_to_forget_rule_comes_back_in_practice_or_says_why_not(game):
-    for entry in bank.forget_entries(game):
+    for entry in question_check.forget_entries(game):
         variants_of = sum(len(game.practice[q.id].variants) for q in game.questions
                           if q.rule == entry.id and q.id in game.practice)
         assert (variants_of > 0) != (entry.id in game.unpractised), (entry.id, variants_of)

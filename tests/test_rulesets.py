@@ -1,5 +1,5 @@
-"""The rule-set machinery (quiz/site/rulesets.py) on any game that has sets.yml: every table a set and house rules make,
-its facts as values, the tables that differ in some facts, and a checker that notes which facts it reads."""
+"""The rule-set machinery (quiz/site/load/rulesets.py) on any game that has sets.yml: every table a set and house rules
+make, its facts as values, the tables that differ in some facts, and a checker that notes which facts it reads."""
 from __future__ import annotations
 
 import dataclasses
@@ -13,8 +13,8 @@ from repo_copies import fixture_rules
 from rules_reading import GAMES, RULES
 from quiz import games
 from quiz.checker import read_game
-from quiz.site.problems import Problems
-from quiz.site.rulesets import Table, load_rule_sets
+from quiz.site.load.problems import Problems
+from quiz.site.load.rulesets import Table, load_rule_sets
 
 WITH_SETS = [game for game in GAMES if (RULES / game / "sets.yml").exists()]
 

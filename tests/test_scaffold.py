@@ -53,7 +53,7 @@ def test_a_new_game_is_a_draft_until_every_todo_is_gone(tmp_path):
 
     assert mkdocs(repo).returncode == 0
     assert not (repo / "site" / NEW).exists()
-    served = run(repo, "-c", "from pathlib import Path; from quiz.site.pipeline import load_site; "
+    served = run(repo, "-c", "from pathlib import Path; from quiz.site.check.pipeline import load_site; "
                              "print([g.id for g in load_site(Path('rules'), show_drafts=True).games])")
     assert NEW in served.stdout, served.stderr
 

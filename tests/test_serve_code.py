@@ -96,7 +96,7 @@ def test_serve_verifies_and_renders_with_the_code_on_disk(tmp_path, monkeypatch)
     checker = served_repo / "quiz" / "games" / game.replace("-", "_") / "rules.py"
     good_checker = checker.read_text(encoding="utf-8")
     slipped = negate_rule(checker, game, question["check"])
-    template = served_repo / "quiz" / "site" / "templates" / "refresher.md.j2"
+    template = served_repo / "quiz" / "site" / "pages" / "templates" / "refresher.md.j2"
     server = Serving(served_repo)
     try:
         checker.write_text(slipped, encoding="utf-8")

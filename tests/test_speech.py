@@ -1,13 +1,13 @@
-"""How long a text takes to say (quiz/site/speech.py): syllables counted by hand, in each language's own words, numbers
-said as the language says them; the time at the stated rate."""
+"""How long a text takes to say (quiz/site/pages/speech.py): syllables counted by hand, in each language's own words,
+numbers said as the language says them; the time at the stated rate."""
 from __future__ import annotations
 
 import re
 
 import pytest
 
-from quiz.site.languages import rules_dir, site_languages
-from quiz.site.speech import SYLLABLES_PER_SECOND, spoken_seconds, syllables
+from quiz.site.load.languages import rules_dir, site_languages
+from quiz.site.pages.speech import SYLLABLES_PER_SECOND, spoken_seconds, syllables
 
 
 @pytest.mark.parametrize("lang, text, by_hand", [
@@ -46,7 +46,7 @@ def test_the_dictionary_read_lazily_hyphenates_every_word_of_the_rules_as_pyphen
     language, and every pattern's letters as a word."""
     import pyphen
 
-    from quiz.site import speech
+    from quiz.site.pages import speech
 
     found = pyphen.language_fallback(lang)
     if not found:

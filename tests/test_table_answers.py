@@ -1,7 +1,7 @@
-"""Answers at every table (quiz/site/table_answers.py), against the checker bound to a whole table's facts: for a sample
-of tables, every question's answer looked up by the few facts it was found to depend on is the answer the checker gives
-when it is bound to all of that table's facts, and a table gets the question only where the engine replays a game to
-its givens under that table's rules. The answers are kept for every table that agrees on all an evaluation read, down
+"""Answers at every table (quiz/site/check/table_answers.py), against the checker bound to a whole table's facts: for a
+sample of tables, every question's answer looked up by the few facts it was found to depend on is the answer the checker
+gives when it is bound to all of that table's facts, and a table gets the question only where the engine replays a game
+to its givens under that table's rules. The answers are kept for every table that agrees on all an evaluation read, down
 to the scoring options its dice can use: a read the checker did not note would show here as a wrong answer, or a
 question asked where no game reaches it, at some table."""
 from __future__ import annotations
@@ -12,11 +12,11 @@ import pytest
 
 from rules_reading import RULES
 from quiz.checker import IllegalState, MalformedInput
-from quiz.site import table_answers
-from quiz.site.answers import with_derived
-from quiz.site.pipeline import load_site
-from quiz.site.source import plain
-from quiz.site.wording import resolve
+from quiz.site.check import table_answers
+from quiz.site.check.answers import with_derived
+from quiz.site.check.pipeline import load_site
+from quiz.site.load.source import plain
+from quiz.site.load.wording import resolve
 
 GAMES_WITH_SETS = sorted(path.parent.name for path in RULES.glob("*/sets.yml"))
 

@@ -12,8 +12,8 @@ import pytest
 
 import quiz.games
 from repo_copies import FIXTURE_ID, fixture_rules
-from quiz.site.pipeline import load_site
-from quiz.site.problems import ContentError
+from quiz.site.check.pipeline import load_site
+from quiz.site.load.problems import ContentError
 
 
 @pytest.fixture

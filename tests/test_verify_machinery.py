@@ -11,9 +11,9 @@ import pytest
 
 from repo_copies import FIXTURE_ID, fixture_repo, fixture_rules
 from rules_reading import LANGUAGES, counts_filled_with_one_and_two
-from quiz.site import answers
-from quiz.site.pipeline import load_site
-from quiz.site.problems import ContentError
+from quiz.site.check import answers
+from quiz.site.check.pipeline import load_site
+from quiz.site.load.problems import ContentError
 
 
 @pytest.fixture
@@ -110,7 +110,7 @@ def test_an_unknown_filter_in_a_question_is_named_per_language(rules):
 
 
 def test_a_placeholder_in_an_extra_page_title_fills_in(rules):
-    from quiz.site.render import render_site
+    from quiz.site.pages.render import render_site
 
     for lang in LANGUAGES:
         path = rules / f"pips/text.{lang}.yml"

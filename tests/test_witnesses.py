@@ -18,9 +18,9 @@ from quiz.__main__ import main
 from quiz.checker import IllegalState, Witnesses
 from quiz.games.faraway.engine import replay as faraway_replay
 from quiz.games.farkle.engine import replay as farkle_replay
-from quiz.site import table_answers
-from quiz.site.answers import with_derived
-from quiz.site.source import plain
+from quiz.site.check import table_answers
+from quiz.site.check.answers import with_derived
+from quiz.site.load.source import plain
 
 
 @pytest.fixture(params=GAMES)

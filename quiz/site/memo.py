@@ -67,7 +67,7 @@ def _imports(source: bytes) -> tuple[str, ...]:
 _LOADED: dict[Path, str | None] = {}
 _STATS: dict[Path, tuple[int, int] | None] = {}    # while a file's size and time stay, so did its bytes
 _IMPORTS: dict[Path, tuple[str, ...]] = {}
-_RELATIVE: dict[Path, str] = {}                    # a file under quiz/ -> its path there ("site/render.py")
+_RELATIVE: dict[Path, str] = {}                    # a file under quiz/ -> its path there ("site/pages/render.py")
 _MODULES: dict[str, Path] = {}                     # a quiz module's name -> its file
 _MODULE_OF: dict[Path, str] = {}                   # and back
 
@@ -104,16 +104,16 @@ def checker_files(game_id: str) -> list[Path]:
 # deep, and the files besides Python those read (READS), that is the code its key covers, besides the games' packages.
 # A unit made from what an earlier stage left in the model names that stage's module too.
 MADE_BY = {
-    "site": ("quiz.site.generate",),
-    "verify": ("quiz.site.verify",),
-    "tables": ("quiz.site.verify", "quiz.site.table_answers"),     # the variants verify keeps, worded at every table
-    "answers at tables": ("quiz.site.table_answers",),
-    "texts at tables": ("quiz.site.lint",),
-    "pages": ("quiz.site.pipeline", "quiz.site.render"),           # a game as load_site leaves it, drawn
+    "site": ("quiz.site.output.generate",),
+    "verify": ("quiz.site.check.verify",),
+    "tables": ("quiz.site.check.verify", "quiz.site.check.table_answers"),   # verify's variants, worded at every table
+    "answers at tables": ("quiz.site.check.table_answers",),
+    "texts at tables": ("quiz.site.check.lint",),
+    "pages": ("quiz.site.check.pipeline", "quiz.site.pages.render"),           # a game as load_site leaves it, drawn
 }
 # The files under quiz/ besides Python that a module reads (a game's package is taken whole: checker_files)
-READS = {"quiz.site.source": ("site/schema",), "quiz.site.templating": ("site/templates",),
-         "quiz.site.render": ("site/templates",)}
+READS = {"quiz.site.load.source": ("site/load/schema",), "quiz.site.pages.templating": ("site/pages/templates",),
+         "quiz.site.pages.data_files": ("site/pages/templates",)}
 
 
 def code_files(modules: Iterable[str], own: Iterable[Path] = ()) -> set[Path]:

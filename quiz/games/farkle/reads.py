@@ -1,7 +1,7 @@
 """What an answer reads of a Farkle scoring table, noted finely: the table asked through ReadScoringTable notes the
 patterns the dice in question make, the step, one option, or what a function of the table gives (cached_per_table),
 not the whole table, so that one answer stands for every table that scores those dice alike (quiz.checker.FineReads,
-quiz/site/rulesets.py peel())."""
+quiz/site/load/rulesets.py peel())."""
 from __future__ import annotations
 
 import functools

@@ -14,7 +14,7 @@ from pathlib import Path
 import yaml
 
 from quiz import games
-from quiz.site.languages import REPO_ROOT, site_languages
+from quiz.site.load.languages import REPO_ROOT, site_languages
 
 ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
@@ -25,7 +25,7 @@ def class_name(game_id: str) -> str:
 
 def game_yml(game_id: str) -> str:
     today = datetime.date.today().isoformat()
-    return f"""# yaml-language-server: $schema=../../quiz/site/schema/game.schema.json
+    return f"""# yaml-language-server: $schema=../../quiz/site/load/schema/game.schema.json
 # TODO: one line on the game and its sources (rules/README.md lists every key).
 id: {game_id}
 order: 99
@@ -73,7 +73,7 @@ teach:
 
 def text_yml(game_id: str, lang: str) -> str:
     name = class_name(game_id)
-    return (f"""# yaml-language-server: $schema=../../quiz/site/schema/text.schema.json
+    return (f"""# yaml-language-server: $schema=../../quiz/site/load/schema/text.schema.json
 # {name} texts ({lang}). Replace every TODO; keep the {{placeholders}} as they are, in every language.
 name: {name}
 refresher_title: "{name}: TODO rules refresher"
@@ -127,7 +127,7 @@ entries:
 
 
 def questions_yml() -> str:
-    return ("""# yaml-language-server: $schema=../../quiz/site/schema/questions.schema.json
+    return ("""# yaml-language-server: $schema=../../quiz/site/load/schema/questions.schema.json
 # TODO: at least two questions per easy-to-forget rule, three with remember: true (rules/README.md, "Questions"); each
 # answered otherwise by a wrong belief of its rule (@belief in the checker); practice variants (vary, keep) for each """
             """rule.
@@ -167,7 +167,7 @@ def question_texts_yml(lang: str) -> str:
     "yes": "TODO why yes."
     "no": "TODO why no."
 """ for qid in ("the-fewest-players", "more-than-the-most", "a-table-of-six"))
-    return ("# yaml-language-server: $schema=../../quiz/site/schema/question-texts.schema.json\n"
+    return ("# yaml-language-server: $schema=../../quiz/site/load/schema/question-texts.schema.json\n"
             f"# TODO ({lang}).\n{body}")
 
 

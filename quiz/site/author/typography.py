@@ -10,7 +10,8 @@ from pathlib import Path
 
 import yaml
 
-from quiz.site.lint import APOSTROPHE, APOSTROPHES, NO_BREAK_SPACES, strings_in, unspaced_marks
+from quiz.site.check.lint_form import APOSTROPHE, APOSTROPHES, NO_BREAK_SPACES, unspaced_marks
+from quiz.site.check.text_paths import strings_in
 
 QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\']|\'\')*\'')
 NO_BREAK = "\u00a0"

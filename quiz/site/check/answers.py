@@ -6,9 +6,9 @@ import hashlib
 from typing import Any
 
 from quiz.checker import IllegalState, MalformedInput, Rules
-from quiz.site.content import Game, Question
-from quiz.site.source import plain
-from quiz.site.wording import Wording, resolve
+from quiz.site.load.content import Game, Question
+from quiz.site.load.source import plain
+from quiz.site.load.wording import Wording, resolve
 
 
 

@@ -9,8 +9,8 @@ import dataclasses
 import json
 from typing import Any, Callable
 
-from quiz.site.content import BROWSER_PLACEHOLDERS, SAME_AT_EVERY_TABLE, Entry, Game
-from quiz.site.wording import Wording, WordingError
+from quiz.site.load.content import BROWSER_PLACEHOLDERS, SAME_AT_EVERY_TABLE, Entry, Game
+from quiz.site.load.wording import Wording, WordingError
 
 
 def key_text(key: tuple) -> str:

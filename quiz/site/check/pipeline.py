@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quiz.site import codes
-from quiz.site import lint, table_answers
-from quiz.site.verify import verify_site
-from quiz.site.content import Site, load_content
+from quiz.site.load import codes
+from quiz.site.check import lint, table_answers
+from quiz.site.check.verify import verify_site
+from quiz.site.load.content import Site, load_content
 from quiz.site.memo import Memo
-from quiz.site.problems import Problem, Problems
+from quiz.site.load.problems import Problem, Problems
 
 # unfinished texts and too few questions: the pages still render
 DRAFT_SHOWABLE = {codes.TODO_LEFT.number, codes.QUESTION_COUNT.number}

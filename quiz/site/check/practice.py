@@ -8,15 +8,15 @@ import math
 import random
 
 from quiz.checker import IllegalState, MalformedInput
-from quiz.site import codes
-from quiz.site.answers import (answer_type_ok, assign, computed, format_plain, one_belief_per_answer, with_derived,
-                               without_belief)
-from quiz.site.bank import QuestionCheck, forget_entries
-from quiz.site.content import Game
-from quiz.site.problems import Problems
-from quiz.site.question_words import why_reads_alike, word
-from quiz.site.source import line_of, plain
-from quiz.site.wording import resolve
+from quiz.site.load import codes
+from quiz.site.check.answers import (answer_type_ok, assign, computed, format_plain, one_belief_per_answer,
+                                     with_derived, without_belief)
+from quiz.site.check.question_check import QuestionCheck, forget_entries
+from quiz.site.load.content import Game
+from quiz.site.load.problems import Problems
+from quiz.site.check.question_words import why_reads_alike, word
+from quiz.site.load.source import line_of, plain
+from quiz.site.load.wording import resolve
 
 VARIANT_ATTEMPTS = 400
 PRACTICE_VARIANTS = 16     # per question with ranges: the practice pool, drawn once per build

@@ -7,13 +7,13 @@ from typing import Any
 
 from quiz import games
 from quiz.checker import IllegalState, MalformedInput
-from quiz.site import codes
-from quiz.site.answers import (BeliefFailed, answer_type_ok, assign, beliefs_of, believed, computed, covers,
-                               format_plain, leaf_paths, one_belief_per_answer, without_belief)
-from quiz.site.content import Game, Question, Quoted, Site
-from quiz.site.problems import Problems
-from quiz.site.source import line_of, plain
-from quiz.site.wording import placeholder_paths, resolve
+from quiz.site.load import codes
+from quiz.site.check.answers import (BeliefFailed, answer_type_ok, assign, beliefs_of, believed, computed, covers,
+                                     format_plain, leaf_paths, one_belief_per_answer, without_belief)
+from quiz.site.load.content import Game, Question, Quoted, Site
+from quiz.site.load.problems import Problems
+from quiz.site.load.source import line_of, plain
+from quiz.site.load.wording import placeholder_paths, resolve
 
 REMEMBER_QUESTIONS = range(1, 4)     # "Do you remember?" on each refresher: seed 000 asks one; three at most
 QUESTIONS_PER_RULE = 2     # each easy-to-forget rule is tested at least this often

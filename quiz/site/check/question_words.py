@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from quiz.site import codes
-from quiz.site.answers import answer_label, format_answer
-from quiz.site.bank import QuestionCheck
-from quiz.site.content import holds
-from quiz.site.source import line_of
-from quiz.site.wording import WordingError
+from quiz.site.load import codes
+from quiz.site.check.answers import answer_label, format_answer
+from quiz.site.check.question_check import QuestionCheck
+from quiz.site.load.content import holds
+from quiz.site.load.source import line_of
+from quiz.site.load.wording import WordingError
 
 
 def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result: Any = None,

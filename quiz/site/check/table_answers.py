@@ -9,15 +9,15 @@ import dataclasses
 import numpy
 
 from quiz.checker import FineReads, IllegalState, MalformedInput, facts_read
-from quiz.site.answers import answer_type_ok, believed, computed, one_belief_per_answer, variant_id, with_derived
-from quiz.site.bank import QuestionCheck
-from quiz.site.practice import Practice
-from quiz.site.question_words import said, word
-from quiz.site.content import Game, Question, Site, holds
+from quiz.site.check.answers import answer_type_ok, believed, computed, one_belief_per_answer, variant_id, with_derived
+from quiz.site.check.question_check import QuestionCheck
+from quiz.site.check.practice import Practice
+from quiz.site.check.question_words import said, word
+from quiz.site.load.content import Game, Question, Site, holds
 from quiz.site.memo import Memo
-from quiz.site.problems import Problems
-from quiz.site.source import plain
-from quiz.site.wording import placeholder_paths
+from quiz.site.load.problems import Problems
+from quiz.site.load.source import plain
+from quiz.site.load.wording import placeholder_paths
 
 NO_ANSWER = -1   # a table at which the question describes no game that can happen
 

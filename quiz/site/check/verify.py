@@ -5,16 +5,16 @@ from __future__ import annotations
 import re
 
 from quiz import games
-from quiz.site import codes
-from quiz.site.answers import with_derived
-from quiz.site.bank import QUESTIONS_PER_RULE, REMEMBER_QUESTIONS, QuestionCheck, forget_entries
-from quiz.site.content import Game, Site
+from quiz.site.load import codes
+from quiz.site.check.answers import with_derived
+from quiz.site.check.question_check import QUESTIONS_PER_RULE, REMEMBER_QUESTIONS, QuestionCheck, forget_entries
+from quiz.site.load.content import Game, Site
 from quiz.site.memo import Memo
-from quiz.site.practice import check_practice_of_rules, drop_repeated_variants, practice
-from quiz.site.problems import Problems
-from quiz.site.question_words import said, word
-from quiz.site.source import line_of
-from quiz.site.wording import count_starts_a_clause, is_plural_entry
+from quiz.site.check.practice import check_practice_of_rules, drop_repeated_variants, practice
+from quiz.site.load.problems import Problems
+from quiz.site.check.question_words import said, word
+from quiz.site.load.source import line_of
+from quiz.site.load.wording import count_starts_a_clause, is_plural_entry
 
 
 def check_coverage_of_rules(game: Game, problems: Problems) -> None:

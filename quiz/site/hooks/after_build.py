@@ -15,8 +15,8 @@ from quiz.site.hooks.session import STATE, nested_language_build
 def on_post_build(config):
     if nested_language_build(config):
         return
-    from quiz.site import minify, offline, search_split
-    from quiz.site.languages import site_languages
+    from quiz.site.output import minify, offline, search_split
+    from quiz.site.load.languages import site_languages
     site_dir = Path(STATE["site_dir"] or config.site_dir)
     not_found, STATE["not_found"] = STATE["not_found"], {}
     for language, page in not_found.items():

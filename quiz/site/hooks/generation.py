@@ -58,13 +58,13 @@ def _generated(config):
     try:
         if serving and not nested_language_build(config):
             _code_as_on_disk()
-        from quiz.site import generate
+        from quiz.site.output import generate
         # The Anki cards link to their rule only where the site will live: without SITE_URL the build is for
         # 127.0.0.1 (make serve), which no phone that imports the deck can open, so the cards name the rule unlinked.
         deck_url = (config.site_url or "") if os.environ.get("SITE_URL") else ""
         site = generate.write_docs(Path(config.docs_dir), show_drafts=serving, site_url=deck_url)
     except Exception as error:     # a YAML problem, or a slip in the code (a NameError): where, in one line each
-        from quiz.site.problems import ContentError, code_slip
+        from quiz.site.load.problems import ContentError, code_slip
         if isinstance(error, ContentError):
             return _broken(f"rules/ has {len(error.problems)} problem(s):\n{error}", config)
         return _broken(code_slip(error), config)
@@ -78,7 +78,7 @@ def on_config(config):
     if not nested_language_build(config):
         STATE["site_dir"] = config.site_dir
     site = _generated(config)
-    from quiz.site.languages import site_languages
+    from quiz.site.load.languages import site_languages
     if not nested_language_build(config):
         for game_id, problems in site.drafts.items():
             state = "shown while serving" if game_id in site.shown_drafts else "left out of the site"
@@ -112,8 +112,8 @@ def on_serve(server, config, builder):
     """Watch rules/, the code under quiz/ (each folder but __pycache__, where an import afresh writes) and the
     hand-written files under docs/, not the pages generated into docs/<lang>/: a rebuild's own writes there would
     set off a second rebuild after every edit."""
-    from quiz.site import generate
-    from quiz.site.languages import site_languages
+    from quiz.site.output import generate
+    from quiz.site.load.languages import site_languages
     server.unwatch(config.docs_dir)
     generated = set(site_languages().codes)
     for path in sorted(Path(config.docs_dir).iterdir()):

@@ -52,7 +52,7 @@ def changed_once(html: str, material: str | re.Pattern, ours, template: str, mov
 
 def language_search_base(html: str, base_url: str, language: str) -> str:
     """Material's __config with "base" at the root of the page's language (joined, so "/" + "de/" is "/de/")."""
-    from quiz.site.languages import site_languages
+    from quiz.site.load.languages import site_languages
     prefix = site_languages().prefix(language)
     base = (base_url.rstrip("/") + "/" + prefix) if prefix else base_url
     base = base if base_url else (prefix or ".")
@@ -98,7 +98,7 @@ def own_palette_switch(html: str) -> str:
 
 def inline_script(source: str) -> str:
     """A script written readably in a template, minified into the page (the readable text stays in overrides/)."""
-    from quiz.site import minify
+    from quiz.site.output import minify
     return jinja2.utils.markupsafe.Markup(minify.script(str(source)))
 
 
@@ -162,7 +162,7 @@ def on_post_template(output_content, template_name, config):
     its language switcher pointing at each language's home (static-i18n leaves the last page's links there)."""
     if template_name == "404.html":
         root = urlparse(config.site_url or "/").path.rstrip("/") + "/"
-        from quiz.site.languages import site_languages
+        from quiz.site.load.languages import site_languages
         languages = site_languages()
         page = SWITCHER_LINK.sub(lambda m: m.group(1) + root + languages.prefix(m.group(3)) + m.group(2),
                                  output_content)

@@ -11,12 +11,12 @@ from typing import Any
 
 from quiz import games
 from quiz.checker import FineReads, MalformedInput, Presentation, Rules, Witnesses, facts_read
-from quiz.site import codes
-from quiz.site.languages import rules_dir, site_languages
-from quiz.site.problems import ContentError, Problems
-from quiz.site.rulesets import RuleSets, load_rule_sets
-from quiz.site.source import check_schema, line_at, line_of, load_yaml, plain, schema
-from quiz.site.wording import Wording, placeholder_paths, resolve
+from quiz.site.load import codes
+from quiz.site.load.languages import rules_dir, site_languages
+from quiz.site.load.problems import ContentError, Problems
+from quiz.site.load.rulesets import RuleSets, load_rule_sets
+from quiz.site.load.source import check_schema, line_at, line_of, load_yaml, plain, schema
+from quiz.site.load.wording import Wording, placeholder_paths, resolve
 
 PAGE_KINDS = ("refresher", "teach")
 KINDS = ("yesno", "number", "choice", "order")

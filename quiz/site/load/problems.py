@@ -6,9 +6,9 @@ import dataclasses
 import traceback
 from pathlib import Path
 
-from quiz.site.codes import CODES, Code
+from quiz.site.load.codes import CODES, Code
 
-CODE_ROOT = Path(__file__).resolve().parents[1]       # quiz/: not .venv's packages, which live in the repository too
+CODE_ROOT = Path(__file__).resolve().parents[2]       # quiz/: not .venv's packages, which live in the repository too
 
 
 
@@ -44,7 +44,7 @@ class Problems:
 
     def add(self, path: Path, line: int | None, id_: str | None, code: Code, message: str) -> None:
         if CODES.get(getattr(code, "number", None)) is not code:   # a slip in our code: not an assert, which -O drops
-            raise ValueError(f"problem code {code!r} is not one of quiz/site/codes.py")
+            raise ValueError(f"problem code {code!r} is not one of quiz/site/load/codes.py")
         problem = Problem(self.display(path), line, id_, code.number, message)
         if problem not in self.items:       # found twice (a question's texts, then its practice): said once
             self.items.append(problem)

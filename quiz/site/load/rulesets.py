@@ -10,9 +10,9 @@ from typing import Any, Callable, Iterator
 import numpy
 
 from quiz.checker import Facts, MalformedInput, facts_read
-from quiz.site import codes
-from quiz.site.problems import Problems
-from quiz.site.source import check_schema, line_of, load_yaml, plain
+from quiz.site.load import codes
+from quiz.site.load.problems import Problems
+from quiz.site.load.source import check_schema, line_of, load_yaml, plain
 
 FILE = "sets.yml"
 ADDRESS_KEY = "rules"      # ?rules=playmonster,opening-minimum:750 opens the site with a table's rules

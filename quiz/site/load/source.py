@@ -1,5 +1,5 @@
 """Reads a rules/ YAML file with the line of every mapping and key, and checks it against its JSON Schema
-(quiz/site/schema/), turning each schema error into a problem that names file, line and id."""
+(quiz/site/load/schema/), turning each schema error into a problem that names file, line and id."""
 from __future__ import annotations
 
 import datetime
@@ -15,8 +15,8 @@ from typing import Any, Iterable
 import jsonschema
 import yaml
 
-from quiz.site import codes
-from quiz.site.problems import Problems
+from quiz.site.load import codes
+from quiz.site.load.problems import Problems
 
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 
@@ -131,7 +131,8 @@ def _broken_at(exc: yaml.MarkedYAMLError) -> tuple[int | None, None, str, str]:
 
 @functools.cache
 def schema(name: str | Path) -> dict:
-    """One of quiz/site/schema/ by name, or a game's own schema by its path (quiz/games/faraway/cards.schema.json)."""
+    """One of quiz/site/load/schema/ by name, or a game's own schema by its path
+    (quiz/games/faraway/cards.schema.json)."""
     path = name if isinstance(name, Path) else SCHEMA_DIR / f"{name}.schema.json"
     return json.loads(path.read_text(encoding="utf-8"))
 

@@ -15,9 +15,9 @@ import subprocess
 from pathlib import Path
 
 from quiz.site import memo
-from quiz.site.languages import MKDOCS_CONFIG, rules_dir
+from quiz.site.load.languages import MKDOCS_CONFIG, rules_dir
 
-GENERATED_NOTE = ("<!-- Generated from rules/ by quiz/site/generate.py on every build. "
+GENERATED_NOTE = ("<!-- Generated from rules/ by quiz/site/output/generate.py on every build. "
                   "Do not edit: change the YAML. -->\n")
 
 
@@ -72,8 +72,8 @@ def _generate(root: Path, show_drafts: bool, site_url: str, deck_time: int,
               kept: memo.Memo | None = None) -> tuple[Generated, dict[str, bytes]]:
     """Load, lint, verify and render rules/ (raises ContentError on any problem): the summary and every file's bytes.
     kept: the memo each game's verification and pages are taken from and kept in."""
-    from quiz.site.pipeline import load_site   # imported here: a cached build needs none of it
-    from quiz.site.render import render_site
+    from quiz.site.check.pipeline import load_site   # imported here: a cached build needs none of it
+    from quiz.site.pages.render import render_site
 
     site = load_site(root, show_drafts=show_drafts, memo=kept)
     files = {relative: _as_written(relative, content)

@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 from typing import Callable
 
-from quiz.site.languages import Languages, site_languages
-from quiz.site.templating import render
+from quiz.site.load.languages import Languages, site_languages
+from quiz.site.pages.templating import render
 
 SHARED_PREFIXES = ("assets/stylesheets/", "assets/images/")
 APP_ICONS = {"assets/icon-192.png": 192, "assets/icon-512.png": 512}   # drawn from favicon.svg by scripts/app_icons.py

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from quiz.site.languages import Languages, site_languages
+from quiz.site.load.languages import Languages, site_languages
 
 INDEX = "search/search_index.json"
 WORKERS = "assets/javascripts/workers/"

@@ -7,7 +7,7 @@ from typing import Any, Callable
 from babel.lists import format_list
 from markupsafe import Markup
 
-from quiz.site.rulesets import HouseRule, RuleSets, Table, choices_of
+from quiz.site.load.rulesets import HouseRule, RuleSets, Table, choices_of
 
 SOURCE_TITLE_LANGUAGE = "en"     # a source's title is English unless sets.yml gives its `lang`
 

@@ -1,4 +1,4 @@
-"""The Jinja2 environment every generated page and file is drawn with: templates from quiz/site/templates/, every
+"""The Jinja2 environment every generated page and file is drawn with: templates from quiz/site/pages/templates/, every
 value escaped (autoescape, and finalize for values outside markup), strict about undefined names."""
 from __future__ import annotations
 
