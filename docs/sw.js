@@ -1,5 +1,5 @@
 /* Rules Refresher service worker: after one visit, every page, asset, quiz file and Anki deck of the visitor's language
-   is saved, so the whole language opens offline. BUILD is replaced by each build (quiz/site/offline.py); a new build
+   is saved, so the whole language opens offline. BUILD is replaced by each build (quiz/site/output/offline.py); a new build
    means a new worker, a new cache, and the old cache deleted.
 
    Pages and data (everything outside assets/) come from the network first, so a new release shows on the first online
@@ -15,7 +15,7 @@ var CACHE_PREFIX = PREFIX + BUILD + "-";
    serves the player better. Offline, a fetch fails at once and the saved copy answers without waiting. */
 var NETWORK_TIMEOUT = 3000;
 var FALLBACK = "offline.html";
-/* Data a page fetched that no language saves ahead (a game's tables at other rules: quiz/site/offline.py AT_TABLES),
+/* Data a page fetched that no language saves ahead (a game's tables at other rules: quiz/site/output/offline.py AT_TABLES),
    kept once fetched, so the rules a table chose while online still work offline. */
 var FETCHED = CACHE_PREFIX + "fetched";
 

@@ -1,12 +1,12 @@
 /* Rules Refresher: the rules a table plays (a rule set and house rules, rules/<game>/sets.yml). The choice lives in
    the address (?rules=playmonster,opening-minimum:500, a link to send to the table) and on this device; the page
    follows it by looking up, in the build's rules.json, every text, table and answer the build computed for those
-   rules (quiz/site/page_units.py, table_answers.py). It computes no rule itself: a table's values are worked out from
-   its choice exactly as quiz/site/rulesets.py RuleSets.values does, and everything else is looked up by them. */
+   rules (quiz/site/check/page_units.py, table_answers.py). It computes no rule itself: a table's values are worked out from
+   its choice exactly as quiz/site/load/rulesets.py RuleSets.values does, and everything else is looked up by them. */
 (function () {
   "use strict";
 
-  /* Loaded by the stub under the page's title (quiz/site/templates/parts.md.j2, playing) when the page needs it: a
+  /* Loaded by the stub under the page's title (quiz/site/pages/templates/parts.md.j2, playing) when the page needs it: a
      table chose other rules, the chooser is on the page, or a wrong answer asks which rules give it. */
   var R = null;
   var line = null;

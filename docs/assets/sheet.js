@@ -1,7 +1,7 @@
 /* Rules Refresher score sheet (Faraway's): each player types their Regions in the order played and picks their
    Sanctuaries by their faces; the sheet scores every card in the order of scoring and says why, in the page's language.
    The cards' printed faces, their words and the sheet's texts come from the file the build writes next to the pages
-   (quiz/games/faraway/presentation.py score_sheets(), quiz/site/render.py), fetched when the sheet is first used, not
+   (quiz/games/faraway/presentation.py score_sheets(), quiz/site/pages/render.py), fetched when the sheet is first used, not
    with the page. What is typed is kept on this device (localStorage), shared by the pages of every language.
 
    The scoring is score() below, a pure function of the faces, as the rules checker scores (quiz/games/faraway/rules.py:

@@ -58,7 +58,7 @@ window.RulesRefresher = (function () {
     }
   }
 
-  /* The place on the page, as an id every language shares (quiz/site/templates/parts.md.j2): the anchor followed, while
+  /* The place on the page, as an id every language shares (quiz/site/pages/templates/parts.md.j2): the anchor followed, while
      its target is still on screen, else the section being read: the last heading within an eighth of the screen of
      where following its anchor would put it (its scroll margin, under the header); none above the first section (the
      title, the top of the page). */
