@@ -18,7 +18,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "quiz.site.load.wording"),                                          # how a text is filled in
     ("quiz.site.load.source",),                                          # YAML with lines, JSON Schema
     ("quiz.site.load.rulesets",),                                        # rule sets and house rules: a table's facts
-    ("quiz.site.load.content",),                                         # rules/ into the model
+    ("quiz.site.load.content",),                                         # the model of rules/
+    ("quiz.site.load.loader",),                                          # rules/ loaded into it
     # quiz/site/check/: the model checked
     ("quiz.site.check.page_units",),                                     # texts per table, filled in once
     ("quiz.site.check.text_paths",),                                     # walking a language's texts
@@ -38,8 +39,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.site.pages.quiz_files", "quiz.site.pages.data_files"),        # quiz files; files fetched when needed
     ("quiz.site.pages.render",),                                         # pages, through the Jinja2 templates
     # quiz/site/output/ (into docs/, after the build) and quiz/site/author/ (lint --fix, a new game's skeleton)
-    ("quiz.site.output.generate", "quiz.site.output.offline", "quiz.site.output.search_split",
-     "quiz.site.output.minify", "quiz.site.author.typography", "quiz.site.author.scaffold"),
+    ("quiz.site.output.budgets", "quiz.site.output.generate", "quiz.site.output.offline",
+     "quiz.site.output.search_split", "quiz.site.output.minify", "quiz.site.author.typography",
+     "quiz.site.author.scaffold"),
     ("quiz.site.hooks.session",),                                        # what a build's hooks share
     ("quiz.site.hooks", "quiz.site.hooks.generation", "quiz.site.hooks.material",  # MkDocs hooks, one concern each;
      "quiz.site.hooks.after_build", "quiz.__main__"),                    # and the command line

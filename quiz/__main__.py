@@ -40,11 +40,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "strategy":
         return strategy([name for name in (args.game, args.question, *args.sets) if name])
     try:
-        from quiz.site.load.content import rules_dir   # here: a slip in the code these import is said in one line too
+        from quiz.site.load.languages import rules_dir   # here: a slip in the code these import is said in one line too
         from quiz.site.check.pipeline import load_site
 
         if args.command == "witness" and args.why:   # before verify, which stops at the RR313 this explains
-            from quiz.site.load.content import load_content
+            from quiz.site.load.loader import load_content
 
             return witness_why(load_content(args.rules or rules_dir()), args.game, args.question)
         if args.fix:

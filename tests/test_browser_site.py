@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from browser_helpers import in_states, question_text, url
 from browsing import visitor_context
 from rules_reading import GAMES, LANGUAGES, QUIZ_GAMES, all_pages, game_yml, gzipped, lang_prefix, texts, ui_texts
-from test_budgets import FIRST_LOAD_BUDGET
+from quiz.site.output.budgets import FIRST_LOAD_BUDGET
 
 pytestmark = pytest.mark.browser
 

@@ -8,12 +8,9 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 
+from quiz.site.output.budgets import FIRST_LOAD_BUDGET, HTML_BUDGET, OWN_BUDGET
 from rules_reading import LANGUAGES, all_pages, gzipped, lang_prefix
 
-FIRST_LOAD_BUDGET = 80 * 1024   # everything a page loads before anyone touches it: HTML, CSS, JS, icon, gzip
-OWN_BUDGET = 12_800            # of that, our own JS + CSS (12 KB until the call for the win, issue 41; its words
-# and score parsing now load with race.js, when first needed: the Farkle refresher 12,487 bytes)
-HTML_BUDGET = 16 * 1024         # one page's HTML
 LAZY_JSON = ("practice.json",)   # and every calculator's table and score sheet's cards: fetched only when practice
                                  # starts, a die is tapped or the sheet is first used
 OWN_EVERYWHERE = {"site.css", "site.js"}

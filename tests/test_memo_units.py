@@ -24,7 +24,7 @@ from repo_copies import FIXTURE_GAME, FIXTURE_ID, fixture_repo, fixture_rules, u
 from rules_reading import DEFAULT_LANGUAGE, LANGUAGES, ROOT, RULES, TESTS
 from quiz.site import memo
 from quiz.site.check import lint, page_units, table_answers, verify
-from quiz.site.load import content
+from quiz.site.load import loader
 from quiz.site.output import generate
 from quiz.site.pages import render
 from quiz.site.load.problems import Problems
@@ -255,7 +255,7 @@ def traced_units(rules_dir: str) -> dict[str, list[str]]:
 
     sys.addaudithook(opened)
     problems = Problems(rules)
-    site = traced("C", lambda: content.load_content(rules))
+    site = traced("C", lambda: loader.load_content(rules))
     traced("L", lambda: lint.lint_site(site, problems))
     traced("V", lambda: verify.verify_site(site, problems))
     traced("T", lambda: table_answers.verify_tables(site, problems))

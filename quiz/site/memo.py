@@ -105,10 +105,11 @@ def checker_files(game_id: str) -> list[Path]:
 # A unit made from what an earlier stage left in the model names that stage's module too.
 MADE_BY = {
     "site": ("quiz.site.output.generate",),
-    "verify": ("quiz.site.check.verify",),
-    "tables": ("quiz.site.check.verify", "quiz.site.check.table_answers"),   # verify's variants, worded at every table
-    "answers at tables": ("quiz.site.check.table_answers",),
-    "texts at tables": ("quiz.site.check.lint",),
+    "verify": ("quiz.site.load.loader", "quiz.site.check.verify"),
+    "tables": ("quiz.site.load.loader", "quiz.site.check.verify",       # verify's variants, worded at every table
+               "quiz.site.check.table_answers"),
+    "answers at tables": ("quiz.site.load.loader", "quiz.site.check.table_answers"),
+    "texts at tables": ("quiz.site.load.loader", "quiz.site.check.lint"),
     "pages": ("quiz.site.check.pipeline", "quiz.site.pages.render"),           # a game as load_site leaves it, drawn
 }
 # The files under quiz/ besides Python that a module reads (a game's package is taken whole: checker_files)

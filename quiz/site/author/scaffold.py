@@ -171,189 +171,24 @@ def question_texts_yml(lang: str) -> str:
             f"# TODO ({lang}).\n{body}")
 
 
+SKELETON = Path(__file__).parent / "skeleton"    # the checker package's and its test's texts, {name}, {package} and
+                                                  # {game_id} filled in (str.format: a brace of their own is doubled)
+PACKAGE_MODULES = ("facts.py", "rules.py", "engine.py", "witnesses.py", "beliefs.py", "presentation.py", "__init__.py")
+
+
+def _filled(template: Path, game_id: str) -> str:
+    return template.read_text(encoding="utf-8").format(
+        name=class_name(game_id), package=games.package_name(game_id), game_id=game_id)
+
+
 def checker_package(game_id: str) -> dict[str, str]:
     """quiz/games/<game>/: the facts, the rules, the engine and its witnesses, the wrong beliefs, the presentation, and
     the package naming them."""
-    name, package = class_name(game_id), games.package_name(game_id)
-    return {
-        "facts.py": f'''"""{name}'s facts as frozen data (rules/{game_id}/game.yml `facts:`). TODO: a field per fact."""
-from __future__ import annotations
-
-import dataclasses
-
-from quiz.checker import Facts
-
-
-@dataclasses.dataclass(frozen=True)
-class {name}Facts(Facts):
-    players_min: int
-    players_max: int
-''',
-        "rules.py": f'''"""{name}'s rules: one small rule per method, bound to one table's facts. '''
-                    f'''TODO: name the sources."""
-from __future__ import annotations
-
-from typing import Iterator
-
-from quiz.checker import MalformedInput, Rules, rule
-from {package}.facts import {name}Facts
-
-
-class {name}Rules(Rules):
-    """The rules of {name}."""
-
-    FACTS = {name}Facts
-
-    @rule
-    def enough_players(self, players: int) -> bool:
-        """TODO: replace with the game's first rule. A table of players_min to players_max players can play."""
-        if type(players) is not int or players < 0:
-            raise MalformedInput(f"players: {{players!r}} is not a number of players")
-        return self.facts.players_min <= players <= self.facts.players_max
-
-    def _illegal_enough_players(self, players) -> Iterator[str]:
-        """TODO: what no real game can reach, for each rule (python-chess's status())."""
-        self.enough_players(players)
-        return iter(())
-''',
-        "engine.py": f'''"""{name} as an engine: a game's state and its moves, each applied by the rules; a record '''
-                     f'''that breaks
-one is refused with IllegalState naming why. TODO: the real moves (deal, turns, rounds), one small method each.
-
-A record, as JSON: {{"players": ["Ana", "Bruno", ...]}}: who sat down to play."""
-from __future__ import annotations
-
-import dataclasses
-
-from quiz.checker import IllegalState
-from {package}.rules import {name}Rules
-
-
-@dataclasses.dataclass
-class Table:
-    players: list[str]
-
-
-def replay(rules: {name}Rules, record: dict) -> Table:
-    """The state a record reaches, every move checked."""
-    players = list(record.get("players", []))
-    if len(set(players)) != len(players):
-        raise IllegalState(f"players: {{players}}: a name twice")
-    return Table(players)
-''',
-        "witnesses.py": f'''"""{name}'s witnesses: for a question's givens, a game record the engine replays to them '''
-                        f'''(rules/README.md).
-TODO: a builder and a reader for each rule a question asks."""
-from __future__ import annotations
-
-from quiz.checker import Witnesses
-from {package}.engine import Table, replay
-
-
-class {name}Witnesses(Witnesses):
-    REPLAY = replay
-
-    def _build_enough_players(self, players):
-        """TODO: a table where this many sat down to play."""
-        yield {{"players": [f"player {{n}}" for n in range(1, players + 1)]}}
-
-    def _read_enough_players(self, table: Table, record) -> dict:
-        return {{"players": len(table.players)}}
-''',
-        "beliefs.py": f'''"""The wrong beliefs about {name} its easy-to-forget entries name, as code. '''
-                      f'''TODO: one per wrong belief."""
-from __future__ import annotations
-
-from quiz.checker import belief
-from {package}.rules import {name}Rules
-
-
-class {name}({name}Rules):
-    """{name}'s rules with the wrong beliefs players hold about them."""
-
-    @belief("first-rule", distorts="enough_players")
-    def _no_upper_limit(self, players: int) -> bool:
-        """TODO: the wrong belief the entry's `wrong:` names, as the answer a player holding it gives: here, no most."""
-        return self.enough_players(players) or players > self.facts.players_max
-
-    @belief("first-rule", distorts="enough_players", name="host-not-counted")
-    def _host_not_counted(self, players: int) -> bool:
-        """TODO: another wrong belief (its words: `beliefs:`); here the host forgets to count themselves."""
-        return self.enough_players(max(players - 1, 0))
-''',
-        "presentation.py": f'''"""What {name}'s pages need from its rules: numbers the texts quote, tables, '''
-                           f'''calculators, pictures."""
-from __future__ import annotations
-
-from quiz.checker import Presentation
-from {package}.beliefs import {name}
-
-
-class {name}Presentation(Presentation):
-    rules: {name}
-''',
-        "__init__.py": f'''"""{name}: its facts, rules, wrong beliefs and presentation (quiz/games/__init__.py says '''
-                       f'''what each is for)."""
-from __future__ import annotations
-
-from {package}.beliefs import {name}
-from {package}.presentation import {name}Presentation
-from {package}.witnesses import {name}Witnesses
-
-CHECKER, PRESENTATION, WITNESSES = {name}, {name}Presentation, {name}Witnesses
-''',
-    }
+    return {module: _filled(SKELETON / "game" / f"{module}.txt", game_id) for module in PACKAGE_MODULES}
 
 
 def checker_test_py(game_id: str) -> str:
-    name, package = class_name(game_id), games.package_name(game_id)
-    return (f'''"""The {name} rules checker against the rules: one test per rule, citing its source (TODO), with
-hand-computed cases; its engine refusing records that break a rule; a witness it replays. It lives in tests/, where
-`make check` finds it (rules/README.md, "The tests a game brings", says why not in the game's package)."""
-from __future__ import annotations
-
-import pytest
-
-from quiz.checker import IllegalState, MalformedInput
-from quiz.games import bound
-from {package} import WITNESSES
-from {package}.engine import replay
-
-game = bound("{game_id}")
-
-
-def test_enough_players():
-    """TODO: cite the source of the rule."""
-    assert [game.enough_players(n) for n in (1, 2, 4, 5)] == [False, True, True, False]
-
-
-def test_wrong_beliefs():
-    """TODO: the answers a player holding each wrong belief gives, by hand."""
-    [no_upper, host] = game.beliefs()
-    assert game.believe(no_upper, {{"players": 5}}) is True
-    assert game.believe(host, {{"players": 2}}) is False
-
-
-def test_malformed_input():
-    with pytest.raises(MalformedInput):
-        game.enough_players("three")
-
-
-def test_the_engine_refuses_a_record_that_breaks_a_rule():
-    """TODO: for each move the engine checks, a record that breaks it (a card twice, a turn out of order), refused
-    with IllegalState naming why: a witness counts only because the engine would refuse it otherwise."""
-    replay(game, {{"players": ["Ana", "Bruno"]}})
-    with pytest.raises(IllegalState, match="a name twice"):
-        replay(game, {{"players": ["Ana", "Ana"]}})
-
-
-def test_a_witness_replays_to_its_givens():
-    """TODO: for each rule a question asks, a record its witnesses build, replayed by the engine to the givens (python
-    -m quiz witness {game_id} <question> --why says why a record does not count)."""
-    witnesses = WITNESSES(game)
-    record = witnesses.witness("enough_players", {{"players": 3}})
-    assert record is not None and witnesses.givens("enough_players", record) == {{"players": 3}}
-''')
+    return _filled(SKELETON / "test_checker.py.txt", game_id)
 
 
 VALUE_MARK = re.compile(r' ?([:;!?])(?=[\s"]|$)')

@@ -8,7 +8,8 @@ from pathlib import Path
 from quiz.site.load import codes
 from quiz.site.check import lint, table_answers
 from quiz.site.check.verify import verify_site
-from quiz.site.load.content import Site, load_content
+from quiz.site.load.content import Site
+from quiz.site.load.loader import load_content
 from quiz.site.memo import Memo
 from quiz.site.load.problems import Problem, Problems
 
