@@ -1,8 +1,10 @@
 """The games' rules, one package each under quiz/games/<game>/ (its id with "_" for "-"), in modules that import only
 the ones before them: components.py where a game has printed parts to look up (Faraway's cards), facts.py (the facts as
-a frozen dataclass, read from game.yml), where a game needs them scoring.py (an engine its rules score with: Farkle's
-scoring table) and reads.py (what an answer reads of it, noted finely), rules.py (one small method per rule), engine.py
-(a game's state and moves, each applied by the rules: a record replays to a state or is refused), witnesses.py (for a
+a frozen dataclass, read from game.yml), where reading a question's givens is a job of its own givens.py (Faraway's:
+numbers, rows, cards by their printed faces), where a game needs them scoring.py (what its rules score with: Farkle's
+scoring table, Faraway's fame card by card) and reads.py (what an answer reads of it, noted finely), rules.py (one
+small method per rule), where it is a module of its own legality.py (what no game reaches, per rule), engine.py (a
+game's state and moves, each applied by the rules: a record replays to a state or is refused), witnesses.py (for a
 question's givens, a game record that reaches them), where a game has one strategy.py (the best play, solved from the
 rules: Farkle's bank or roll) and duel.py (two players, solved for the win), beliefs.py (the wrong beliefs players hold,
 as code: the full checker), presentation.py (the numbers, tables, filters and pictures the pages need). The package
@@ -17,8 +19,8 @@ from types import ModuleType
 from quiz.checker import REPO_RULES, Presentation, Rules, Witnesses, read_game
 
 # each imports only those before it
-GAME_MODULES = ("components", "facts", "scoring", "reads", "rules", "engine", "witnesses", "strategy", "duel_kernels",
-                "duel", "endgame", "beliefs", "presentation")
+GAME_MODULES = ("components", "facts", "givens", "scoring", "reads", "rules", "legality", "engine", "witnesses",
+                "strategy", "duel_kernels", "duel", "endgame", "beliefs", "presentation")
 
 
 def package_name(game_id: str) -> str:

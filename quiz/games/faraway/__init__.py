@@ -10,7 +10,8 @@ from quiz.games.faraway.facts import FarawayFacts
 from quiz.games.faraway.witnesses import FarawayWitnesses
 from quiz.games.faraway.presentation import FarawayPresentation
 from quiz.games.faraway.components import COLOURS, PER_KINDS, WONDERS, Card, CardList
-from quiz.games.faraway.rules import FarawayRules, rising_steps
+from quiz.games.faraway.givens import rising_steps
+from quiz.games.faraway.rules import FarawayRules
 
 WITNESSES = FarawayWitnesses
 CHECKER, PRESENTATION = Faraway, FarawayPresentation

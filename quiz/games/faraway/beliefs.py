@@ -1,12 +1,15 @@
 """The wrong beliefs about Faraway that its easy-to-forget entries name, as code: each answers a rule's givens the way a
-player holding it would. With them, FarawayRules is the full checker the quiz verifies against."""
+player holding it would. With them, FarawayRules (and legality.py's checks) is the full checker the quiz verifies
+against."""
 from __future__ import annotations
 
 from quiz.checker import belief
-from quiz.games.faraway.rules import WONDERS, FarawayRules, count_of
+from quiz.games.faraway.components import WONDERS
+from quiz.games.faraway.givens import count_of
+from quiz.games.faraway.legality import FarawayLegality
 
 
-class Faraway(FarawayRules):
+class Faraway(FarawayLegality):
     """Faraway's rules with the wrong beliefs players hold about them."""
 
     @belief("sanctuary-previous-only", distorts="finds_sanctuary_in_row")

@@ -11,11 +11,57 @@ from typing import Any, Iterator
 
 from quiz.checker import Witnesses
 from quiz.games.faraway.engine import Game, IllegalMove, replay
-from quiz.games.faraway.rules import rising_steps
+from quiz.games.faraway.givens import rising_steps
 
 YOU = "you"                                                  # the player a question says "you" to
 OTHERS = ("Bruno", "Cem", "Dora", "Emil", "Fatma", "Gül")    # players a question does not name
 MID_ROUND = 4                                                # "a mid-game round"
+
+
+def play_out(rules, rows: dict[str, list[int]], rounds: int, until: int | str | None = None,
+             sanctuaries: dict[str, list[str]] | None = None) -> dict:
+    """A record, at these rules, in which each player (in this seating order) plays their row, a Region a round, for
+    `rounds` rounds, the last stopping after its first `until` turns (0: right after the plays), after the turn of the
+    player named `until`, or at its end (None). Each hand holds the next Regions of its row: dealt the first, taking
+    each next one from a centre laid out for it. Whoever finds a Sanctuary places the next one of their plan in
+    `sanctuaries` (by id), laid on top of the pile for that draw with cards nobody plans under it, or else the first
+    one drawn. IllegalMove if the Regions do not go round."""
+    facts, names = rules.facts, list(rows)
+    used = {n for row in rows.values() for n in row}
+    spare = (n for n in range(facts.number_max, facts.number_min - 1, -1) if n not in used)
+    taking = [r for r in range(1, rounds + 1) if rules.takes_from_center(r)]
+    try:
+        needs = {name: list(row) + [next(spare) for _ in range(facts.hand + len(taking) - len(row))]
+                 for name, row in rows.items()}
+        extra = {name: [next(spare) for _ in range(facts.dealt - facts.hand)] for name in names}
+        centres = []
+        for r in range(1, rounds + 1):
+            takes = [needs[name][facts.hand + r - 1] for name in names] if r in taking else []
+            centres.append(takes + [next(spare) for _ in range(rules.center_size(len(names)) - len(takes))])
+    except StopIteration:
+        raise IllegalMove(f"{len(names)} players' rows and hands need more Regions than the "
+                          f"{facts.regions} there are") from None
+    dealt = [n for name in names for n in needs[name][:facts.hand] + extra[name]]
+    laid_out = [n for centre in centres for n in centre]
+    record: dict[str, Any] = {"players": names, "regions": dealt + laid_out, "sanctuaries": [], "rounds": []}
+    if facts.dealt != facts.hand:
+        record.update(regions=dealt, kept={name: needs[name][:facts.hand] for name in names}, reshuffled=laid_out)
+    game = replay(rules, record)
+    pile = PileLayout(game, sanctuaries or {})
+    for r in range(1, rounds + 1):
+        played = {name: rows[name][r - 1] for name in names}
+        game.play(played)
+        done: list[dict] = []
+        record["rounds"].append({"play": played, "turns": done})
+        for player in game.pick_order():
+            if r == rounds and (until == len(done) or (done and done[-1]["player"] == until)):
+                break
+            place = pile.draw_for(player) if game.finds(player) else None
+            take = needs[player.name][facts.hand + r - 1] if r in taking else None
+            game.turn(player.name, place, take)
+            done.append({"player": player.name, "place": place, "take": take})
+    record["sanctuaries"] = pile.top
+    return record
 
 
 class FarawayWitnesses(Witnesses):
@@ -23,53 +69,6 @@ class FarawayWitnesses(Witnesses):
     rows, deal and centres of a game, and a reader per rule, the givens the state it reaches shows."""
 
     REPLAY = replay
-
-    # --- a game played out --------------------------------------------------------------------------------------------
-
-    def play_out(self, rows: dict[str, list[int]], rounds: int, until: int | str | None = None,
-                 sanctuaries: dict[str, list[str]] | None = None) -> dict:
-        """A record in which each player (in this seating order) plays their row, a Region a round, for `rounds`
-        rounds, the last stopping after its first `until` turns (0: right after the plays), after the turn of the
-        player named `until`, or at its end (None). Each hand holds the next Regions of its row: dealt the first,
-        taking each next one from a centre laid out for it. Whoever finds a Sanctuary places the next one of their
-        plan in `sanctuaries` (by id), laid on top of the pile for that draw with cards nobody plans under it, or
-        else the first one drawn. IllegalMove if the Regions do not go round."""
-        facts, names = self.facts, list(rows)
-        used = {n for row in rows.values() for n in row}
-        spare = (n for n in range(facts.number_max, facts.number_min - 1, -1) if n not in used)
-        taking = [r for r in range(1, rounds + 1) if self.rules.takes_from_center(r)]
-        try:
-            needs = {name: list(row) + [next(spare) for _ in range(facts.hand + len(taking) - len(row))]
-                     for name, row in rows.items()}
-            extra = {name: [next(spare) for _ in range(facts.dealt - facts.hand)] for name in names}
-            centres = []
-            for r in range(1, rounds + 1):
-                takes = [needs[name][facts.hand + r - 1] for name in names] if r in taking else []
-                centres.append(takes + [next(spare) for _ in range(self.rules.center_size(len(names)) - len(takes))])
-        except StopIteration:
-            raise IllegalMove(f"{len(names)} players' rows and hands need more Regions than the "
-                              f"{facts.regions} there are") from None
-        dealt = [n for name in names for n in needs[name][:facts.hand] + extra[name]]
-        laid_out = [n for centre in centres for n in centre]
-        record: dict[str, Any] = {"players": names, "regions": dealt + laid_out, "sanctuaries": [], "rounds": []}
-        if facts.dealt != facts.hand:
-            record.update(regions=dealt, kept={name: needs[name][:facts.hand] for name in names}, reshuffled=laid_out)
-        game = replay(self.rules, record)
-        pile = PileLayout(game, sanctuaries or {})
-        for r in range(1, rounds + 1):
-            played = {name: rows[name][r - 1] for name in names}
-            game.play(played)
-            done: list[dict] = []
-            record["rounds"].append({"play": played, "turns": done})
-            for player in game.pick_order():
-                if r == rounds and (until == len(done) or (done and done[-1]["player"] == until)):
-                    break
-                place = pile.draw_for(player) if game.finds(player) else None
-                take = needs[player.name][facts.hand + r - 1] if r in taking else None
-                game.turn(player.name, place, take)
-                done.append({"player": player.name, "place": place, "take": take})
-        record["sanctuaries"] = pile.top
-        return record
 
     def rows_for(self, you: list[int], others: int = 1, length: int | None = None) -> dict[str, list[int]]:
         """Your row and rows for `others` players the question says nothing of: numbers nobody else plays, from the
@@ -85,7 +84,7 @@ class FarawayWitnesses(Witnesses):
 
     def _tableau_record(self, tableau: dict, until: int | None) -> dict:
         numbers = [card_key(region) for region in tableau["regions"]]
-        return self.play_out(self.rows_for(numbers), len(numbers), until,
+        return play_out(self.rules, self.rows_for(numbers), len(numbers), until,
                              {YOU: [card_key(s) for s in tableau.get("sanctuaries", [])]})
 
     def _build_score(self, tableau) -> Iterator[dict]:
@@ -101,7 +100,7 @@ class FarawayWitnesses(Witnesses):
     def _build_sanctuaries_at_end(self, row) -> Iterator[dict]:
         """Your row played out; each round that finds Sanctuaries, you keep one without a clue, as the question says."""
         numbers = [card_key(region) for region in row]
-        yield self.play_out(self.rows_for(numbers), len(numbers), None,
+        yield play_out(self.rules, self.rows_for(numbers), len(numbers), None,
                             {YOU: self.without_clues()[:rising_steps(numbers)]})
 
     def _read_sanctuaries_at_end(self, game: Game, record) -> dict:
@@ -119,7 +118,7 @@ class FarawayWitnesses(Witnesses):
     _build_clues_in_tableau, _read_clues_in_tableau = _build_sanctuary_draws_for, _read_sanctuary_draws_for
 
     def _build_first_scored(self, played) -> Iterator[dict]:
-        yield self.play_out(self.rows_for(played), self.facts.rounds)
+        yield play_out(self.rules, self.rows_for(played), self.facts.rounds)
 
     def _read_first_scored(self, game: Game, record) -> dict:
         return {"played": list(you(game).row)} if game.over else {}
@@ -128,7 +127,7 @@ class FarawayWitnesses(Witnesses):
 
     def _build_play_order(self, rows) -> Iterator[dict]:
         """Short of space, a row laid out in several lines: the record says how (`layout`, each line's length)."""
-        record = self.play_out(self.rows_for([n for line in rows for n in line]), self.facts.rounds)
+        record = play_out(self.rules, self.rows_for([n for line in rows for n in line]), self.facts.rounds)
         yield {**record, "layout": {YOU: [len(line) for line in rows]}}
 
     def _read_play_order(self, game: Game, record) -> dict:
@@ -140,7 +139,7 @@ class FarawayWitnesses(Witnesses):
     _build_scoring_order, _read_scoring_order = _build_play_order, _read_play_order
 
     def _build_finds_sanctuary_in_row(self, row) -> Iterator[dict]:
-        yield self.play_out(self.rows_for(row), len(row), 0)
+        yield play_out(self.rules, self.rows_for(row), len(row), 0)
 
     def _read_finds_sanctuary_in_row(self, game: Game, record) -> dict:
         return {"row": list(you(game).row)} if game.moment() == "plays" else {}
@@ -156,7 +155,7 @@ class FarawayWitnesses(Witnesses):
         if not 0 < clues <= min(len(with_clue), self.facts.rounds - 1) or first >= with_clue[0]:
             return
         row = [first] + with_clue[:clues]
-        yield self.play_out(self.rows_for(row), len(row), YOU, {YOU: self.without_clues()[:len(row) - 1]})
+        yield play_out(self.rules, self.rows_for(row), len(row), YOU, {YOU: self.without_clues()[:len(row) - 1]})
 
     def _read_sanctuaries_returned(self, game: Game, record) -> dict:
         return {"drawn": game.turns[-1].drew} if game.turns and game.turns[-1].player == YOU else {}
@@ -170,7 +169,7 @@ class FarawayWitnesses(Witnesses):
         rows = {}
         for name in names:
             rows[name], pool = pool[:rounds - 1] + [played[name]], pool[rounds - 1:]
-        yield self.play_out(rows, rounds, 0)
+        yield play_out(self.rules, rows, rounds, 0)
 
     def _read_pick_order(self, game: Game, record) -> dict:
         return {"played": dict(game.played)} if game.moment() == "plays" else {}
@@ -179,7 +178,7 @@ class FarawayWitnesses(Witnesses):
         rows = self.rows_for([], players - 1, MID_ROUND)
         rows[YOU] = [n for n in range(self.facts.number_min, self.facts.number_max + 1)
                      if all(n not in row for row in rows.values())][:MID_ROUND]
-        yield self.play_out(rows, MID_ROUND, taken)
+        yield play_out(self.rules, rows, MID_ROUND, taken)
 
     def _read_center_left(self, game: Game, record) -> dict:
         """During a round's turns, or at its end (everyone took: the turns stay until the next plays)."""
@@ -188,14 +187,15 @@ class FarawayWitnesses(Witnesses):
         return {"players": len(game.players), "taken": len(game.turns)}
 
     def _build_takes_from_center(self, round_number) -> Iterator[dict]:
-        yield self.play_out(self.rows_for(list(range(self.facts.number_max, 0, -1))[:round_number]), round_number, 0)
+        yield play_out(self.rules, self.rows_for(list(range(self.facts.number_max, 0, -1))[:round_number]),
+                       round_number, 0)
 
     def _read_takes_from_center(self, game: Game, record) -> dict:
         return {"round_number": game.round} if game.moment() == "plays" else {}
 
     def _build_places_sanctuary(self, round_number, previous, new) -> Iterator[dict]:
         before = [n for n in range(self.facts.number_max, 0, -1) if n not in (previous, new)][:round_number - 2]
-        yield self.play_out(self.rows_for(before + [previous, new]), round_number, 0)
+        yield play_out(self.rules, self.rows_for(before + [previous, new]), round_number, 0)
 
     def _read_places_sanctuary(self, game: Game, record) -> dict:
         row = you(game).row
@@ -204,7 +204,7 @@ class FarawayWitnesses(Witnesses):
         return {"round_number": game.round, "previous": row[-2], "new": row[-1]}
 
     def _build_center_at_round_end(self, players, round_number) -> Iterator[dict]:
-        yield self.play_out(self.rows_for(list(range(self.facts.number_max, 0, -1))[:round_number], players - 1),
+        yield play_out(self.rules, self.rows_for(list(range(self.facts.number_max, 0, -1))[:round_number], players - 1),
                             round_number)
 
     def _read_center_at_round_end(self, game: Game, record) -> dict:
@@ -215,7 +215,7 @@ class FarawayWitnesses(Witnesses):
 
     def _build_winner(self, players) -> Iterator[dict]:
         """Each player's row, keeping the Sanctuaries the question gives them."""
-        yield self.play_out({name: [card_key(n) for n in player["numbers"]] for name, player in players.items()},
+        yield play_out(self.rules, {name: [card_key(n) for n in player["numbers"]] for name, player in players.items()},
                             self.facts.rounds, None,
                             {name: [card_key(s) for s in player.get("sanctuaries") or []]
                              for name, player in players.items()})
@@ -260,7 +260,7 @@ class FarawayWitnesses(Witnesses):
                 from_sanctuaries = drawers[name]["wants"] - facts.sanctuary_base_draw - on_regions
                 plans[name] = [WITH_CLUE] * from_sanctuaries + [WITHOUT_CLUE] * (rises[name] - from_sanctuaries)
             try:
-                yield self.play_out(rows, round_number, 0, plans)
+                yield play_out(self.rules, rows, round_number, 0, plans)
             except IllegalMove:     # these rows do not go round: the next candidate may
                 continue
 
