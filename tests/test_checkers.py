@@ -185,7 +185,7 @@ def test_an_illegal_check_that_names_no_rule_stops_the_module_loading():
 
 def test_a_game_filter_is_called_as_the_checker_contract_says():
     """checker.py documented f(value, words, lang) while wording.py passes the language's Wording."""
-    from quiz.checker import Presentation
+    from quiz.presentation import Presentation
     from quiz.site.load.wording import Wording
 
     calls = []

@@ -131,3 +131,17 @@ def test_the_guide_lists_every_module_of_a_game_package_as_the_skeleton_writes_t
     assert listed == [*GAME_MODULES_ORDER, "__init__"], listed
     skeleton = {name for row in rows if "*skeleton*" in row for name in re.findall(r"`(\w+)\.py`", row)}
     assert skeleton == {name.removesuffix(".py") for name in scaffold.checker_package("sky-team")}
+
+
+def test_no_module_over_400_lines_and_no_class_over_250():
+    """Issue 43's measure of a unit a newcomer can read: quiz/ has no module over 400 lines and no class over 250
+    (ARCHITECTURE.md says how the last ones were split)."""
+    long = []
+    for path in sorted(Path(quiz.__file__).parent.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") > 400:
+            long.append(f"{path.name}: {text.count(chr(10))} lines")
+        long += [f"{path.name}: class {node.name}, {node.end_lineno - node.lineno + 1} lines"
+                 for node in ast.walk(ast.parse(text)) if isinstance(node, ast.ClassDef)
+                 and node.end_lineno - node.lineno + 1 > 250]
+    assert not long, long

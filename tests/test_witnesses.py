@@ -15,7 +15,8 @@ from repo_copies import FIXTURE_ID, fixture_rules
 from rules_reading import GAMES, ROOT, variants
 from quiz import games
 from quiz.__main__ import main
-from quiz.checker import IllegalState, Witnesses
+from quiz.checker import IllegalState
+from quiz.witnesses import Witnesses
 from quiz.games.faraway.engine import replay as faraway_replay
 from quiz.games.farkle.engine import replay as farkle_replay
 from quiz.site.check import table_answers

@@ -16,7 +16,9 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType
 
-from quiz.checker import REPO_RULES, Presentation, Rules, Witnesses, read_game
+from quiz.checker import REPO_RULES, Rules, read_game
+from quiz.presentation import Presentation
+from quiz.witnesses import Witnesses
 
 # each imports only those before it
 GAME_MODULES = ("components", "facts", "givens", "scoring", "reads", "rules", "legality", "engine", "witnesses",
@@ -55,7 +57,7 @@ def contract(package: ModuleType) -> tuple[type[Rules], type[Presentation]]:
     if not (isinstance(checker, type) and issubclass(checker, Rules)):
         raise TypeError(f"{package.__name__} must name its checker, a subclass of quiz.checker.Rules, as CHECKER")
     if not (isinstance(presentation, type) and issubclass(presentation, Presentation)):
-        raise TypeError(f"{package.__name__} must name its presentation, a subclass of quiz.checker.Presentation, "
+        raise TypeError(f"{package.__name__} must name its presentation, a subclass of quiz.presentation.Presentation, "
                         f"as PRESENTATION")
     return checker, presentation
 
@@ -65,7 +67,7 @@ def witnesses(package: ModuleType) -> type[Witnesses] | None:
     has a game that reaches it: RR313); TypeError if WITNESSES is something else."""
     found = getattr(package, "WITNESSES", None)
     if found is not None and not (isinstance(found, type) and issubclass(found, Witnesses)):
-        raise TypeError(f"{package.__name__}.WITNESSES must be a subclass of quiz.checker.Witnesses")
+        raise TypeError(f"{package.__name__}.WITNESSES must be a subclass of quiz.witnesses.Witnesses")
     return found
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from quiz.checker import Presentation
+from quiz.presentation import Presentation
 from quiz.games.faraway.beliefs import Faraway
 from quiz.games.faraway.components import COLOURS, WONDERS
 

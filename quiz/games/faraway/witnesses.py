@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Iterator
 
-from quiz.checker import Witnesses
+from quiz.witnesses import Witnesses
 from quiz.games.faraway.engine import Game, IllegalMove, replay
 from quiz.games.faraway.givens import rising_steps
 
@@ -65,8 +65,8 @@ def play_out(rules, rows: dict[str, list[int]], rounds: int, until: int | str | 
 
 
 class FarawayWitnesses(Witnesses):
-    """Witnesses at one table's rules (quiz.checker.Witnesses): a builder per rule a question asks, each laying out the
-    rows, deal and centres of a game, and a reader per rule, the givens the state it reaches shows."""
+    """Witnesses at one table's rules (quiz.witnesses.Witnesses): a builder per rule a question asks, each laying out
+    the rows, deal and centres of a game, and a reader per rule, the givens the state it reaches shows."""
 
     REPLAY = replay
 

@@ -8,7 +8,7 @@ import itertools
 from decimal import Decimal
 from typing import Any
 
-from quiz.checker import Presentation
+from quiz.presentation import Presentation
 from quiz.games.farkle import duel, endgame
 from quiz.games.farkle.beliefs import BELIEVED_ENOUGH, Farkle
 from quiz.games.farkle.reads import cached_per_table

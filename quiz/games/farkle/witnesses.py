@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Iterator
 
-from quiz.checker import Witnesses
+from quiz.witnesses import Witnesses
 from quiz.games.farkle.engine import Game, replay
 from quiz.games.farkle.reads import cached_per_table
 from quiz.games.farkle.rules import FarkleRules
@@ -20,7 +20,7 @@ PLAIN_FACES = (2, 4, 6, 3)  # faces beside a set-aside: none scores alone, and a
 
 
 class FarkleWitnesses(Witnesses):
-    """Witnesses at one table's rules (quiz.checker.Witnesses)."""
+    """Witnesses at one table's rules (quiz.witnesses.Witnesses)."""
 
     REPLAY = replay
 

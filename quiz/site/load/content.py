@@ -9,7 +9,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from quiz.checker import FineReads, Presentation, Rules, Witnesses, facts_read
+from quiz.checker import FineReads, Rules, facts_read
+from quiz.presentation import Presentation
+from quiz.witnesses import Witnesses
 from quiz.site.load.rulesets import RuleSets
 from quiz.site.load.source import plain, schema
 from quiz.site.load.wording import Wording, placeholder_paths, resolve

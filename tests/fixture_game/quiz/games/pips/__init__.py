@@ -11,7 +11,9 @@ import itertools
 from fractions import Fraction
 from typing import Any, Iterator
 
-from quiz.checker import Facts, IllegalState, MalformedInput, Presentation, Rules, Witnesses, belief, rule
+from quiz.checker import Facts, IllegalState, MalformedInput, Rules, belief, rule
+from quiz.presentation import Presentation
+from quiz.witnesses import Witnesses
 
 
 @dataclasses.dataclass(frozen=True)
