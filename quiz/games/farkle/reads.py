@@ -8,6 +8,16 @@ import functools
 
 from quiz.games.farkle.scoring import Counts, ScoringOption, ScoringTable
 
+def _noting_the_dice(name: str):
+    """A method of the scoring table that reads only the patterns its first argument's dice make: those noted (the
+    table's answer for them is the same at every table that scores them alike), then the table asked."""
+    def asked(self, part: Counts, *rest):
+        self._note(("scoring", "fits", tuple(part)))
+        return getattr(self._table, name)(part, *rest)
+    asked.__name__ = asked.__qualname__ = name
+    return asked
+
+
 class ReadScoringTable:
     """A scoring table asked through rules whose reads are noted finely (quiz.checker.FineReads): each question notes
     what it reads of the table, the patterns the dice in question make (("scoring", "fits", counts)) or the step
@@ -18,24 +28,10 @@ class ReadScoringTable:
     def __init__(self, table: ScoringTable, note):
         self._table, self._note = table, note
 
-    def _fits(self, part: Counts) -> None:
-        self._note(("scoring", "fits", tuple(part)))
-
-    def fitting(self, part: Counts):
-        self._fits(part)
-        return self._table.fitting(part)
-
-    def split(self, part: Counts, without: frozenset = frozenset()):
-        self._fits(part)
-        return self._table.split(part, without)
-
-    def best_split(self, part: Counts):
-        self._fits(part)
-        return self._table.best_split(part)
-
-    def best_set_aside(self, roll: Counts, without: frozenset = frozenset()):
-        self._fits(roll)
-        return self._table.best_set_aside(roll, without)
+    fitting = _noting_the_dice("fitting")
+    split = _noting_the_dice("split")
+    best_split = _noting_the_dice("best_split")
+    best_set_aside = _noting_the_dice("best_set_aside")
 
     def parts(self, parts: tuple):
         """A split's parts as dice: the split came from split() or best_set_aside(), which noted its dice."""
