@@ -145,12 +145,23 @@ def card_problems(raw: Any) -> Iterator[tuple[str, str]]:
         yield "", "expected `regions:` and `sanctuaries:`, each a list of cards"
         return
     sources = raw.get("sources") or {}
+    for kind, key in (("regions", "number"), ("sanctuaries", "id")):
+        for index, card in enumerate(raw[kind]):
+            if not isinstance(card, dict):
+                yield f"{kind}.{index}", f"expected a card: a mapping with its {key} and face"
+    yield from _region_problems(raw["regions"], sources)
+    yield from _sanctuary_problems(raw["sanctuaries"], sources)
+
+
+def _mappings(cards: list) -> Iterator[tuple[int, dict]]:
+    """The entries of a card list that are mappings, with their index (card_problems() names the others)."""
+    return ((index, card) for index, card in enumerate(cards) if isinstance(card, dict))
+
+
+def _region_problems(regions: list, sources: dict) -> Iterator[tuple[str, str]]:
     numbers: dict[int, int] = {}
-    for index, card in enumerate(raw["regions"]):
+    for index, card in _mappings(regions):
         where = f"regions.{index}"
-        if not isinstance(card, dict):
-            yield where, "expected a card: a mapping with its number and face"
-            continue
         number = card.get("number")
         if type(number) is not int:
             yield f"{where}.number", f"{number!r} is not a Region number"
@@ -166,12 +177,12 @@ def card_problems(raw: Any) -> Iterator[tuple[str, str]]:
     if missing:
         yield "regions", (f"{'Region' if len(missing) == 1 else 'Regions'} {', '.join(map(str, missing))} "
                           f"{'is' if len(missing) == 1 else 'are'} missing: the base game has 1-{REGIONS_IN_BASE_GAME}")
+
+
+def _sanctuary_problems(sanctuaries: list, sources: dict) -> Iterator[tuple[str, str]]:
     ids: dict[str, int] = {}
-    for index, card in enumerate(raw["sanctuaries"]):
+    for index, card in _mappings(sanctuaries):
         where = f"sanctuaries.{index}"
-        if not isinstance(card, dict):
-            yield where, "expected a card: a mapping with its id and face"
-            continue
         if index >= SANCTUARIES_IN_BASE_GAME:
             yield (where, f"a Sanctuary beyond the base game's {SANCTUARIES_IN_BASE_GAME} (expansion cards are not "
                    f"covered)")
@@ -189,13 +200,12 @@ def card_problems(raw: Any) -> Iterator[tuple[str, str]]:
         if card.get("fame") and card.get("requires"):
             yield f"{where}.requires", "a Sanctuary's task has no requirement (seed 000: never tied to one)"
         yield from _list_numbers(card.get("lists"), f"{where}.lists", sources)
-    if len(raw["sanctuaries"]) < SANCTUARIES_IN_BASE_GAME:
-        yield "sanctuaries", (f"{len(raw['sanctuaries'])} Sanctuaries; the base game has "
-                              f"{SANCTUARIES_IN_BASE_GAME}")
+    if len(sanctuaries) < SANCTUARIES_IN_BASE_GAME:
+        yield "sanctuaries", f"{len(sanctuaries)} Sanctuaries; the base game has {SANCTUARIES_IN_BASE_GAME}"
     for source in sources:
         seen: dict[int, str] = {}
-        for card in raw["sanctuaries"]:
-            number = (card.get("lists") or {}).get(source) if isinstance(card, dict) else None
+        for _, card in _mappings(sanctuaries):
+            number = (card.get("lists") or {}).get(source)
             if isinstance(number, int) and number in seen:
                 yield "sanctuaries", f"{source} numbers two Sanctuaries {number}: {seen[number]} and {card.get('id')}"
             elif number is not None:
