@@ -123,7 +123,7 @@ _TYPE_WORDS = {int: "a whole number", bool: "true or false", str: "a text"}
 class FineReads(set):
     """Reads noted finely: besides whole facts (by name), a game's views of a fact, each a tuple (fact, view, …) whose
     value at any facts the rules' view() gives: Farkle notes which scoring options some dice can use, not the whole
-    scoring table. Where reads are a plain set, a view is noted as its fact."""
+    scoring chart. Where reads are a plain set, a view is noted as its fact."""
 
 
 # "<Class>.<method>" -> (the method, the facts it may read): rules methods whose result is what a caller reads

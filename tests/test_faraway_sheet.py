@@ -23,7 +23,7 @@ from browsing import visitor_context, watch
 from rules_reading import LANGUAGES, ROOT, game_yml, texts
 from quiz import games
 from quiz.checker import IllegalState, MalformedInput
-from quiz.games.faraway.engine import Game
+from quiz.games.faraway.engine import Match
 
 pytestmark = pytest.mark.browser
 GAME = "faraway"
@@ -69,7 +69,7 @@ def played_rows(rules, rng: random.Random, wanted: int) -> list[tuple[list[int],
         regions, sanctuaries = cards.numbers(), cards.ids()
         rng.shuffle(regions)
         rng.shuffle(sanctuaries)
-        game = Game(rules, names, regions, sanctuaries)
+        game = Match(rules, names, regions, sanctuaries)
         stop_at = rng.randint(1, rules.facts.rounds - 1)
         while not game.over:
             game.play({player.name: rng.choice(player.hand) for player in game.players})

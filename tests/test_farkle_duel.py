@@ -53,7 +53,7 @@ def test_the_race_is_the_engines(set_id):
     """The solve's end, minimums and penalty, read off the rules the engine plays by (rules.py)."""
     rules = at_set(set_id)
     race = duel.Race.of(rules)
-    step = rules.table.step
+    step = rules.chart.step
     assert rules.passes_the_end(race.goal * step) and not rules.passes_the_end((race.goal - 1) * step)
     for banked in (0, step, 5000, race.goal * step - step):
         assert race.needed(banked // step) == rules.bank_needs(banked)

@@ -207,7 +207,7 @@ def test_an_edit_of_each_kind_makes_again_exactly_the_units_that_read_it(rules, 
     """Issue 43 point 3: answers (in no language) apart from words (per language), templates apart from checkers."""
     def site_key() -> str:
         generate._memory.clear()
-        return generate.input_digest(rules, memo.Code(rules), False, SITE_URL, 0)
+        return generate.input_digest(rules, memo.SiteCode(rules), False, SITE_URL, 0)
 
     files(rules)
     before = site_key()
@@ -275,7 +275,7 @@ def test_every_file_of_quiz_that_makes_a_unit_is_in_its_key(tmp_path):
             f"print(json.dumps(test_memo_units.traced_units({str(rules)!r})))")
     seen = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
     package = (FIXTURE_GAME / "quiz" / "games" / FIXTURE_ID).resolve()
-    own = memo.Code(rules)
+    own = memo.SiteCode(rules)
 
     def code_files(files) -> set[Path]:
         found = {Path(name).resolve() for name in files if not name.startswith("<")}    # not <frozen …>, <string>

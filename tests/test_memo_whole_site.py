@@ -90,7 +90,7 @@ def test_a_problem_is_never_cached(rules, tmp_path, generations):
 def test_the_key_covers_every_input(rules):
     from quiz.site import memo
 
-    code = memo.Code(rules)
+    code = memo.SiteCode(rules)
     package = (FIXTURE_GAME / "quiz" / "games" / FIXTURE_ID / "__init__.py").resolve()   # outside quiz/
     assert code.checkers[FIXTURE_ID] == [package]
     loaded = {path.relative_to(path.parents[1]).as_posix() for path in memo._LOADED}

@@ -65,7 +65,7 @@
 
   function ownValue(own, rule) { return rule.fact ? own.values[rule.fact] : own.bits[rule.option]; }
 
-  /* A table's values: its set's, each house rule's choice over them, the scoring table by its id. */
+  /* A table's values: its set's, each house rule's choice over them, the scoring chart by its id. */
   function valuesOf(rules, choice) {
     var own = rules.sets[choice.set];
     var values = JSON.parse(JSON.stringify(own.values));

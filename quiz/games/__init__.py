@@ -2,7 +2,7 @@
 the ones before them: components.py where a game has printed parts to look up (Faraway's cards), facts.py (the facts as
 a frozen dataclass, read from game.yml), where reading a question's givens is a job of its own givens.py (Faraway's:
 numbers, rows, cards by their printed faces), where a game needs them scoring.py (what its rules score with: Farkle's
-scoring table, Faraway's fame card by card) and reads.py (what an answer reads of it, noted finely), rules.py (one
+scoring chart, Faraway's fame card by card) and reads.py (what an answer reads of it, noted finely), rules.py (one
 small method per rule), where it is a module of its own legality.py (what no game reaches, per rule), engine.py (a
 game's state and moves, each applied by the rules: a record replays to a state or is refused), witnesses.py (for a
 question's givens, a game record that reaches them), where a game has one strategy.py (the best play, solved from the

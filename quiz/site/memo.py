@@ -145,7 +145,7 @@ def _named(path: Path) -> str:
     return path.relative_to(home).as_posix() if home is not None else path.as_posix()
 
 
-class Code:
+class SiteCode:
     """The code that makes one site from rules/, unit by unit (MADE_BY), and each game's checker package, digested as
     this process loaded them."""
 
@@ -255,7 +255,7 @@ class Memo(Store):
 
     def __init__(self, root: Path):
         super().__init__(root.parent / FOLDER)
-        self.code = Code(root)
+        self.code = SiteCode(root)
 
     def verify_key(self, root: Path, game_dir: Path, languages: tuple[str, ...], default: str) -> str:
         return self._game_key("verify", root, game_dir, languages, languages, default)

@@ -47,7 +47,7 @@ class Turn:
     take: int | None
 
 
-class Game:
+class Match:
     """A game of Faraway in progress: deal(), then per round play() and one turn() per player, lowest number first."""
 
     def __init__(self, rules: FarawayRules, players: list[str], regions: list[int], sanctuaries: list[str]):
@@ -204,9 +204,9 @@ def _shuffled(order: list, cards, what: str) -> list:
     return list(order) + [c for c in cards if c not in rest]
 
 
-def replay(rules: FarawayRules, record: dict[str, Any]) -> Game:
+def replay(rules: FarawayRules, record: dict[str, Any]) -> Match:
     """The state a record reaches, every move checked; IllegalMove naming the first one that breaks a rule."""
-    game = Game(rules, list(record["players"]), list(record.get("regions", [])), list(record.get("sanctuaries", [])))
+    game = Match(rules, list(record["players"]), list(record.get("regions", [])), list(record.get("sanctuaries", [])))
     if "kept" in record or rules.facts.dealt != rules.facts.hand:
         game.keep(record.get("kept") or {}, list(record.get("reshuffled", [])))
     for number, round_ in enumerate(record.get("rounds", []), 1):

@@ -10,7 +10,7 @@ import itertools
 from typing import Any, Iterator
 
 from quiz.witnesses import Witnesses
-from quiz.games.faraway.engine import Game, IllegalMove, replay
+from quiz.games.faraway.engine import Match, IllegalMove, replay
 from quiz.games.faraway.givens import rising_steps
 
 YOU = "you"                                                  # the player a question says "you" to
@@ -90,7 +90,7 @@ class FarawayWitnesses(Witnesses):
     def _build_score(self, tableau) -> Iterator[dict]:
         yield self._tableau_record(tableau, None)
 
-    def _read_score(self, game: Game, record) -> dict:
+    def _read_score(self, game: Match, record) -> dict:
         return {"tableau": game.tableau(you(game))} if game.over else {}
 
     def without_clues(self) -> list[str]:
@@ -103,7 +103,7 @@ class FarawayWitnesses(Witnesses):
         yield play_out(self.rules, self.rows_for(numbers), len(numbers), None,
                             {YOU: self.without_clues()[:rising_steps(numbers)]})
 
-    def _read_sanctuaries_at_end(self, game: Game, record) -> dict:
+    def _read_sanctuaries_at_end(self, game: Match, record) -> dict:
         kept = you(game).sanctuaries
         if not game.over or any(self.facts.cards.sanctuary(s).clues for s in kept):
             return {}
@@ -112,7 +112,7 @@ class FarawayWitnesses(Witnesses):
     def _build_sanctuary_draws_for(self, tableau) -> Iterator[dict]:
         yield self._tableau_record(tableau, 0)
 
-    def _read_sanctuary_draws_for(self, game: Game, record) -> dict:
+    def _read_sanctuary_draws_for(self, game: Match, record) -> dict:
         return {"tableau": game.tableau(you(game))} if game.moment() == "plays" else {}
 
     _build_clues_in_tableau, _read_clues_in_tableau = _build_sanctuary_draws_for, _read_sanctuary_draws_for
@@ -120,7 +120,7 @@ class FarawayWitnesses(Witnesses):
     def _build_first_scored(self, played) -> Iterator[dict]:
         yield play_out(self.rules, self.rows_for(played), self.facts.rounds)
 
-    def _read_first_scored(self, game: Game, record) -> dict:
+    def _read_first_scored(self, game: Match, record) -> dict:
         return {"played": list(you(game).row)} if game.over else {}
 
     _build_sees_everything, _read_sees_everything = _build_first_scored, _read_first_scored
@@ -130,7 +130,7 @@ class FarawayWitnesses(Witnesses):
         record = play_out(self.rules, self.rows_for([n for line in rows for n in line]), self.facts.rounds)
         yield {**record, "layout": {YOU: [len(line) for line in rows]}}
 
-    def _read_play_order(self, game: Game, record) -> dict:
+    def _read_play_order(self, game: Match, record) -> dict:
         if not game.over:
             return {}
         row, lines = iter(you(game).row), record.get("layout", {}).get(YOU, [len(you(game).row)])
@@ -141,7 +141,7 @@ class FarawayWitnesses(Witnesses):
     def _build_finds_sanctuary_in_row(self, row) -> Iterator[dict]:
         yield play_out(self.rules, self.rows_for(row), len(row), 0)
 
-    def _read_finds_sanctuary_in_row(self, game: Game, record) -> dict:
+    def _read_finds_sanctuary_in_row(self, game: Match, record) -> dict:
         return {"row": list(you(game).row)} if game.moment() == "plays" else {}
 
     _build_sanctuaries_found, _read_sanctuaries_found = _build_finds_sanctuary_in_row, _read_finds_sanctuary_in_row
@@ -157,7 +157,7 @@ class FarawayWitnesses(Witnesses):
         row = [first] + with_clue[:clues]
         yield play_out(self.rules, self.rows_for(row), len(row), YOU, {YOU: self.without_clues()[:len(row) - 1]})
 
-    def _read_sanctuaries_returned(self, game: Game, record) -> dict:
+    def _read_sanctuaries_returned(self, game: Match, record) -> dict:
         return {"drawn": game.turns[-1].drew} if game.turns and game.turns[-1].player == YOU else {}
 
     _build_sanctuaries_placed, _read_sanctuaries_placed = _build_sanctuaries_returned, _read_sanctuaries_returned
@@ -171,7 +171,7 @@ class FarawayWitnesses(Witnesses):
             rows[name], pool = pool[:rounds - 1] + [played[name]], pool[rounds - 1:]
         yield play_out(self.rules, rows, rounds, 0)
 
-    def _read_pick_order(self, game: Game, record) -> dict:
+    def _read_pick_order(self, game: Match, record) -> dict:
         return {"played": dict(game.played)} if game.moment() == "plays" else {}
 
     def _build_center_left(self, players, taken) -> Iterator[dict]:
@@ -180,7 +180,7 @@ class FarawayWitnesses(Witnesses):
                      if all(n not in row for row in rows.values())][:MID_ROUND]
         yield play_out(self.rules, rows, MID_ROUND, taken)
 
-    def _read_center_left(self, game: Game, record) -> dict:
+    def _read_center_left(self, game: Match, record) -> dict:
         """During a round's turns, or at its end (everyone took: the turns stay until the next plays)."""
         if game.moment() not in ("turns", "plays", "round-end") or game.round == self.facts.rounds:
             return {}
@@ -190,14 +190,14 @@ class FarawayWitnesses(Witnesses):
         yield play_out(self.rules, self.rows_for(list(range(self.facts.number_max, 0, -1))[:round_number]),
                        round_number, 0)
 
-    def _read_takes_from_center(self, game: Game, record) -> dict:
+    def _read_takes_from_center(self, game: Match, record) -> dict:
         return {"round_number": game.round} if game.moment() == "plays" else {}
 
     def _build_places_sanctuary(self, round_number, previous, new) -> Iterator[dict]:
         before = [n for n in range(self.facts.number_max, 0, -1) if n not in (previous, new)][:round_number - 2]
         yield play_out(self.rules, self.rows_for(before + [previous, new]), round_number, 0)
 
-    def _read_places_sanctuary(self, game: Game, record) -> dict:
+    def _read_places_sanctuary(self, game: Match, record) -> dict:
         row = you(game).row
         if game.moment() != "plays" or len(row) < 2:
             return {}
@@ -207,7 +207,7 @@ class FarawayWitnesses(Witnesses):
         yield play_out(self.rules, self.rows_for(list(range(self.facts.number_max, 0, -1))[:round_number], players - 1),
                             round_number)
 
-    def _read_center_at_round_end(self, game: Game, record) -> dict:
+    def _read_center_at_round_end(self, game: Match, record) -> dict:
         ended = game.ended
         if ended is None or (game.played and not game.over):
             return {}
@@ -220,7 +220,7 @@ class FarawayWitnesses(Witnesses):
                             {name: [card_key(s) for s in player.get("sanctuaries") or []]
                              for name, player in players.items()})
 
-    def _read_winner(self, game: Game, record) -> dict:
+    def _read_winner(self, game: Match, record) -> dict:
         if not game.over:
             return {}
         found = {}
@@ -264,7 +264,7 @@ class FarawayWitnesses(Witnesses):
             except IllegalMove:     # these rows do not go round: the next candidate may
                 continue
 
-    def _read_short_deck_draws(self, game: Game, record) -> dict:
+    def _read_short_deck_draws(self, game: Match, record) -> dict:
         if game.moment() != "plays":
             return {}
         return {"pile": len(game.pile),
@@ -283,7 +283,7 @@ class PileLayout:
     list follows in its order). Once the draws have gone through the untouched pile (returned cards coming up again),
     a draw takes what comes, and the player places the planned card or kind if it is among them."""
 
-    def __init__(self, game: Game, plans: dict[str, list[str]]):
+    def __init__(self, game: Match, plans: dict[str, list[str]]):
         self.game, self.plans = game, {name: list(ids) for name, ids in plans.items()}
         planned = {sanctuary for ids in plans.values() for sanctuary in ids}
         self.free = [s for s in game.facts.cards.ids() if s not in planned]     # not laid out yet, nobody's plan
@@ -320,7 +320,7 @@ def card_key(ref) -> int | str:
     return ref
 
 
-def you(game: Game):
+def you(game: Match):
     return next(p for p in game.players if p.name == YOU)
 
 

@@ -26,11 +26,11 @@ class Farkle(FarkleEndgame):
     def _patterns_without(self, keep, dice) -> frozenset:
         """The (option, pattern) pairs a belief leaves out of what these dice can score: of the patterns they make,
         those `keep(option, pattern)` rejects."""
-        return frozenset((option, pattern) for option, pattern, _ in self.table.fitting(counts(self._dice(dice)))
+        return frozenset((option, pattern) for option, pattern, _ in self.chart.fitting(counts(self._dice(dice)))
                          if not keep(option, pattern))
 
     def _is_three_pairs(self, option_id: str) -> bool:
-        option = self.table.option(option_id)
+        option = self.chart.option(option_id)
         return bool(option and option.pairs)
 
     def _without_split_ones(self, dice) -> frozenset:
@@ -51,7 +51,7 @@ class Farkle(FarkleEndgame):
                                       dice)
 
     def _score_without(self, dice, without: frozenset) -> int | None:
-        found = self.table.split(counts(self._dice(dice)), without)
+        found = self.chart.split(counts(self._dice(dice)), without)
         return None if found is None else found[0]
 
     # --- scoring --------------------------------------------------------------------------------------------------
@@ -70,7 +70,7 @@ class Farkle(FarkleEndgame):
     def _one_option_per_roll(self, roll) -> dict:
         """From each roll you may set aside only one scoring die or set."""
         rolled = counts(self._dice(roll, "roll"))
-        best = max(((points, pattern) for _, pattern, points in self.table.fitting(rolled)), default=(0, ()))
+        best = max(((points, pattern) for _, pattern, points in self.chart.fitting(rolled)), default=(0, ()))
         dice = faces(best[1]) if best[1] else []
         return {"points": best[0], "dice": dice, "split": [dice] if dice else []}
 
@@ -102,7 +102,7 @@ class Farkle(FarkleEndgame):
         rolled = counts(self._dice(roll, "roll"))
         for pairs in itertools.product(*(range(count // 2 + 1) for count in rolled)):
             rest = [c - 2 * k for c, k in zip(rolled, pairs)]
-            if any(pairs) and (not any(rest) or self.table.best_split(tuple(rest)) is not None):
+            if any(pairs) and (not any(rest) or self.chart.best_split(tuple(rest)) is not None):
                 return True
         return self.is_hot_dice(roll)
 
@@ -148,7 +148,7 @@ class Farkle(FarkleEndgame):
     def _sets_across_rolls(self, set_asides: list) -> int:
         """Dice set aside from different rolls of a turn combine into sets."""
         self.turn_points(set_asides)
-        return self.table.best_split(counts(tuple(d for dice in self._set_asides(set_asides) for d in dice)))
+        return self.chart.best_split(counts(tuple(d for dice in self._set_asides(set_asides) for d in dice)))
 
     @belief("farkle-loses-turn", distorts="total_after_turn")
     def _farkle_loses_everything(self, banked: int, set_asides: list, farkled: bool) -> int:

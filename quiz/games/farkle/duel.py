@@ -72,7 +72,7 @@ class Race:
     def of(cls, rules: FarkleRules) -> "Race | None":
         """The race a table plays; None where this solver cannot hold its state (a final round and a farkle penalty
         together, or a penalty off the score step)."""
-        facts, step = rules.facts, rules.table.step
+        facts, step = rules.facts, rules.chart.step
         if facts.final_round and facts.three_farkles or facts.three_farkles % step:
             return None
         goal = facts.target // step + (0 if facts.ends_at_target and facts.target % step == 0 else 1)
@@ -111,7 +111,7 @@ def digest(rules: FarkleRules) -> str:
     found = hashlib.sha256()
     for path in CODE:
         found.update(behaviour(path.read_text(encoding="utf-8")).encode())
-    for part in (FarkleRules.table.fget, roll_outcomes, Race, outcomes, outcomes_of, plan, reach_chances,
+    for part in (FarkleRules.chart.fget, roll_outcomes, Race, outcomes, outcomes_of, plan, reach_chances,
                  last_turn_reach, beaten, max_offset, compiled, _compiled, check_beyond, solve):
         found.update(behaviour(inspect.getsource(part)).encode())
     found.update(repr((TOLERANCE, SWEEP_TOLERANCE, FLOOR, BEYOND, Race.of(rules), rules.facts.scoring)).encode())
@@ -185,13 +185,13 @@ def figures_of(first_row, step: int) -> dict:
 def outcomes(rules: FarkleRules, race: Race) -> dict[int, list]:
     """For each number of dice in hand: (chance, options) per kind of roll, each option the dice left and the steps
     gained; no options for a farkle."""
-    return outcomes_of(rules.table.whole(), race)
+    return outcomes_of(rules.chart.whole(), race)
 
 
-def outcomes_of(table, race: Race) -> dict[int, list]:
-    """outcomes() from the scoring table itself."""
+def outcomes_of(chart, race: Race) -> dict[int, list]:
+    """outcomes() from the scoring chart itself."""
     return {n: [(float(chance), [(left, points // race.step) for left, points in options])
-                for chance, options in roll_outcomes(table, race.dice, n)] for n in range(1, race.dice + 1)}
+                for chance, options in roll_outcomes(chart, race.dice, n)] for n in range(1, race.dice + 1)}
 
 
 def plan(rolls: dict[int, list], dice: int) -> dict:

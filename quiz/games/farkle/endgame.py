@@ -20,7 +20,7 @@ from quiz.games.farkle.strategy import FarkleStrategy
 
 @dataclasses.dataclass(frozen=True)
 class Played:
-    """How a race is played with one scoring table, worked out once for every turn that reads it: its rolls
+    """How a race is played with one scoring chart, worked out once for every turn that reads it: its rolls
     (outcomes()), the same as arrays (plan()), and with a final round the chance of a last turn to score each total
     (last_turn_reach()) and to beat each total (beaten())."""
 
@@ -30,9 +30,9 @@ class Played:
     last_turn: list | None
 
 
-@functools.lru_cache(maxsize=None)     # the race and its scoring table (one object per table) are all it reads
-def played(race: duel.Race, table) -> Played:
-    rolls = duel.outcomes_of(table, race)
+@functools.lru_cache(maxsize=None)     # the race and its scoring chart (one object per chart) are all it reads
+def played(race: duel.Race, chart) -> Played:
+    rolls = duel.outcomes_of(chart, race)
     reach = duel.last_turn_reach(race, rolls) if race.final_round else None
     width = race.beyond + duel.max_offset(rolls) + 1
     return Played(rolls, duel.plan(rolls, race.dice), reach, duel.beaten(race, reach, width) if reach else None)
@@ -67,7 +67,7 @@ def turn_chances(rules: FarkleRules, chances, mover: int, other: int, own: int =
     import numpy as np
 
     race = duel.Race.of(rules)
-    how = played(race, rules.table.whole())
+    how = played(race, rules.chart.whole())
     kinds, options, chance, left, offset, farkle = (how.arrays[key] for key in (
         "kind_start", "option_start", "chance", "left", "offset", "farkle"))
 
@@ -122,7 +122,7 @@ def browser_files(rules: FarkleRules) -> dict[str, str | bytes]:
     if found is None:
         return {}
     race, (_, chances) = duel.Race.of(rules), found
-    stem, how = browser_stem(rules), played(race, rules.table.whole())
+    stem, how = browser_stem(rules), played(race, rules.chart.whole())
     row = race.size * race.streaks ** 2
     files: dict[str, str | bytes] = {f"{stem}.json": json.dumps({
         "step": race.step, "goal": race.goal, "floor": race.floor, "streaks": race.streaks, "penalty": race.penalty,

@@ -42,7 +42,7 @@ class TurnState:
         return self.rolls[-1] if len(self.rolls) > len(self.set_asides) else None
 
 
-class Game:
+class Match:
     """A game of Farkle: each turn roll(), set_aside() after each roll, then bank() or, on a roll that scores nothing,
     farkle(); the next player's turn starts with start()."""
 
@@ -150,9 +150,9 @@ class Game:
         return "rolled" if turn.showing is not None else "set aside"
 
 
-def replay(rules: FarkleRules, record: dict[str, Any]) -> Game:
+def replay(rules: FarkleRules, record: dict[str, Any]) -> Match:
     """The state a record reaches, every move checked; IllegalMove naming the first one that breaks a rule."""
-    game = Game(rules, list(record["players"]))
+    game = Match(rules, list(record["players"]))
     for index, turn in enumerate(record.get("turns", [])):
         rolls, set_asides, end = turn.get("rolls", []), turn.get("set_asides", []), turn.get("end")
         if index < len(record["turns"]) - 1 and end is None:

@@ -1,5 +1,5 @@
 """Farkle's facts as frozen data: the dice, the target and how it ends the game, what a bank needs, what three farkles
-cost, and the scoring table (game.yml for the seed's rules; rules/farkle/sets.yml changes them for other rule sets)."""
+cost, and the scoring chart (game.yml for the seed's rules; rules/farkle/sets.yml changes them for other rule sets)."""
 from __future__ import annotations
 
 import dataclasses
@@ -145,7 +145,7 @@ class FarkleFacts(Facts):
 
 
 def checked_scoring(scoring: tuple[ScoringOption, ...], where: str) -> tuple[ScoringOption, ...]:
-    """A scoring table whose ids are unique and whose multiples of a three have the three to multiply."""
+    """A scoring chart whose ids are unique and whose multiples of a three have the three to multiply."""
     ids = [option.id for option in scoring]
     twice = sorted({i for i in ids if ids.count(i) > 1})
     if twice:

@@ -4,6 +4,7 @@ play of a turn, the two-player figures where make strategy solved the table, and
 parts."""
 from __future__ import annotations
 
+import functools
 import itertools
 from decimal import Decimal
 from typing import Any
@@ -11,38 +12,60 @@ from typing import Any
 from quiz.presentation import Presentation
 from quiz.games.farkle import duel, endgame
 from quiz.games.farkle.beliefs import BELIEVED_ENOUGH, Farkle
-from quiz.games.farkle.reads import cached_per_table
+from quiz.games.farkle.reads import cached_per_chart
 from quiz.games.farkle.scoring import counts, faces, rolls_with_ways
+from quiz.games.farkle.strategy import solved_turn
 
 
-@cached_per_table
-def kind_scoring(table) -> str:
-    kinds = [option for option in table.options if option.same]
+@cached_per_chart
+def kind_scoring(chart) -> str:
+    kinds = [option for option in chart.options if option.same]
     return "none" if not kinds else "multiple" if any(option.times_three for option in kinds) else "fixed"
 
 
-@cached_per_table
-def scores_three_pairs(table) -> bool:
-    return any(option.pairs for option in table.options)
+@cached_per_chart
+def scores_three_pairs(chart) -> bool:
+    return any(option.pairs for option in chart.options)
 
 
-@cached_per_table
-def scores_straight(table) -> bool:
-    return any(sorted(option.dice) == list(range(1, 7)) for option in table.options)
+@cached_per_chart
+def scores_straight(chart) -> bool:
+    return any(sorted(option.dice) == list(range(1, 7)) for option in chart.options)
 
 
-@cached_per_table
-def scores_six_nothing(table) -> bool:
-    return any(option.nothing for option in table.options)
+@cached_per_chart
+def scores_six_nothing(chart) -> bool:
+    return any(option.nothing for option in chart.options)
 
 
-@cached_per_table
-def scores_combinations(table) -> bool:
+@cached_per_chart
+def scores_combinations(chart) -> bool:
     """Two triplets, four of a kind and a pair: any option of kinds, or six dice that score nothing."""
-    return any(option.kinds or option.nothing for option in table.options)
+    return any(option.kinds or option.nothing for option in chart.options)
 
 
-# what the texts' conditions ask of a scoring table's shape, each a view of the table (cached_per_table)
+@functools.lru_cache(maxsize=None)
+def _bank_from(chart, dice: int, needed: int) -> dict[int, int | None]:
+    strategy = solved_turn(chart, dice, needed)        # FarkleStrategy.turn_strategy() at this scoring chart
+    return {n: strategy.threshold(n) for n in range(1, dice + 1)}
+
+
+@functools.lru_cache(maxsize=None)
+def _keeps(chart, dice: int) -> dict[str, list]:
+    keeps = {}
+    for n in range(1, dice + 1):
+        for roll, _, counted in rolls_with_ways(n):
+            options: dict[int, tuple[int, str]] = {}
+            for part in itertools.product(*(range(count + 1) for count in counted)):
+                points = chart.best_split(part) if sum(part) else None
+                if points and points > options.get(sum(part), (0, ""))[0]:
+                    options[sum(part)] = (points, "".join(map(str, faces(part))))
+            if options:
+                keeps["".join(map(str, roll))] = [[kept, points] for _, (points, kept) in sorted(options.items())]
+    return keeps
+
+
+# what the texts' conditions ask of a scoring chart's shape, each a view of the chart (cached_per_chart)
 SCORING_SHAPES = {"kind_scoring": kind_scoring, "scores_three_pairs": scores_three_pairs,
                   "scores_straight": scores_straight, "scores_six_nothing": scores_six_nothing,
                   "scores_combinations": scores_combinations}
@@ -55,7 +78,7 @@ class FarklePresentation(Presentation):
 
     def derived_parts(self):
         """The numbers the texts quote, in parts by the facts they read: a text that quotes a scoring figure is not
-        written again for every target, and one that quotes the target not for every scoring table."""
+        written again for every target, and one that quotes the target not for every scoring chart."""
         return [self.scoring_numbers, self.end_numbers, self.turn_numbers, self.race_numbers]
 
     def scoring_numbers(self) -> dict[str, Any]:
@@ -66,23 +89,23 @@ class FarklePresentation(Presentation):
         scores of a few sets the texts discuss."""
         rules = self.rules
         values: dict[str, Any] = {}
-        for option in rules.table.whole().options:      # which numbers there are; each reads its own option
+        for option in rules.chart.whole().options:      # which numbers there are; each reads its own option
             name = option.id.replace("-", "_")
             values[f"times_{name}" if option.times_three else f"points_{name}"] = \
                 lambda option_id=option.id: (lambda found: found.points or found.times_three)(
-                    rules.table.option(option_id))
+                    rules.chart.option(option_id))
         for name, shows in SCORING_SHAPES.items():
-            values[name] = lambda shows=shows: shows(rules.table)
+            values[name] = lambda shows=shows: shows(rules.chart)
         values["example_total"] = lambda: rules.turn_points([[1, 1], [1]])
         values["four_ones_best"] = lambda: rules.score([1, 1, 1, 1])
         values["four_and_pair_best"] = lambda: rules.score([2, 2, 2, 2, 3, 3])
-        values["score_step"] = lambda: rules.table.step
+        values["score_step"] = lambda: rules.chart.step
         return values
 
     def end_numbers(self) -> dict[str, Any]:
         rules = self.rules
-        return {"just_past_target": rules.facts.target + rules.table.step,      # the least a turn can end above it
-                "past_target": rules.facts.target + 4 * rules.table.step}       # a turn's end a little above it
+        return {"just_past_target": rules.facts.target + rules.chart.step,      # the least a turn can end above it
+                "past_target": rules.facts.target + 4 * rules.chart.step}       # a turn's end a little above it
 
     def turn_numbers(self) -> dict[str, Any]:
         """From the best play of one turn (strategy.py): the total from which to bank with 1 to 5 dice in hand, what a
@@ -97,14 +120,9 @@ class FarklePresentation(Presentation):
 
     def bank_from(self) -> dict[int, int | None]:
         """The solved turn's total to bank from, per number of dice in hand (each a scan of the turn: worked out once
-        per scoring table and bank minimum, since every table's texts ask for them)."""
+        per scoring chart and bank minimum, since every table's texts ask for them)."""
         rules = self.rules
-        key = ("bank from", rules.facts.dice, rules.facts.bank_minimum)
-        remembered = rules.table.remembered
-        if key not in remembered:
-            strategy = rules.turn_strategy()
-            remembered[key] = {n: strategy.threshold(n) for n in range(1, rules.facts.dice + 1)}
-        return remembered[key]
+        return _bank_from(rules.chart.whole(), rules.facts.dice, rules.facts.bank_minimum)
 
     def race_numbers(self) -> dict[str, Any]:
         """Two players solved for the win (duel.py, make strategy), where this table was: the first player's chance in
@@ -124,13 +142,13 @@ class FarklePresentation(Presentation):
 
     def roll_table(self) -> dict[str, list]:
         """The checker's answer for every multiset of 1–6 dice: key "11356" -> [best score, best dice, hot dice]."""
-        rules, table = self.rules, {}
+        rules, scored = self.rules, {}
         for n in range(1, rules.facts.dice + 1):
             for roll, _, counted in rolls_with_ways(n):
-                points, part, _ = rules.table.best_set_aside(counted)
-                hot = int(rules.table.best_split(counted) is not None)
-                table["".join(map(str, roll))] = [points, "".join(map(str, faces(part))), hot]
-        return table
+                points, part, _ = rules.chart.best_set_aside(counted)
+                hot = int(rules.chart.best_split(counted) is not None)
+                scored["".join(map(str, roll))] = [points, "".join(map(str, faces(part))), hot]
+        return scored
 
     def computed_tables(self) -> dict[str, dict]:
         """Tables the pages show, computed by the rules: the odds for 1 to 6 dice; from the best play of a turn, the
@@ -157,7 +175,7 @@ class FarklePresentation(Presentation):
         race = f"{endgame.browser_stem(self.rules)}.json" if duel.load(self.rules) is not None else ""
         return {"score-a-roll": {"table": "rolls.json", "advice": "turn.json", "faces": 6,
                                  "dice": self.rules.facts.dice, "turn_limit": ADVICE_LIMIT,
-                                 "turn_step": self.rules.table.step, "left_word": "dice_in_hand", "race": race}}
+                                 "turn_step": self.rules.chart.step, "left_word": "dice_in_hand", "race": race}}
 
     def fetched_files(self) -> dict[str, str | bytes]:
         """The race solved for two players at this table (duel.py), for the calculator's chance to win: none where
@@ -176,7 +194,7 @@ class FarklePresentation(Presentation):
         worth up to ADVICE_LIMIT and one keep past it ("roll", to a point: it is only shown); values to three
         decimals."""
         rules = self.rules
-        strategy, step, dice = rules.turn_strategy(), rules.table.step, rules.facts.dice
+        strategy, step, dice = rules.turn_strategy(), rules.chart.step, rules.facts.dice
         keeps, bank_from = self.keeps(), self.bank_from()
         reach = max(points for options in keeps.values() for _, points in options)    # the most one keep adds
         return {"step": step, "needed": rules.facts.bank_minimum, "bank_from": bank_from,
@@ -188,25 +206,8 @@ class FarklePresentation(Presentation):
 
     def keeps(self) -> dict[str, list]:
         """For each roll that scores: the most points for keeping each number of its dice, with those dice (once per
-        scoring table and number of dice)."""
-        rules, table = self.rules, self.rules.table
-        key = ("keeps", rules.facts.dice)
-        if key not in table.remembered:
-            keeps, splits = {}, table.remembered.setdefault("splits", {})    # roll_outcomes() scored most parts
-            for n in range(1, rules.facts.dice + 1):
-                for roll, _, counted in rolls_with_ways(n):
-                    options: dict[int, tuple[int, str]] = {}
-                    for part in itertools.product(*(range(count + 1) for count in counted)):
-                        if part not in splits:          # a kept part recurs in many rolls: scored once
-                            splits[part] = table.best_split(part) if sum(part) else None
-                        points = splits[part]
-                        if points and points > options.get(sum(part), (0, ""))[0]:
-                            options[sum(part)] = (points, "".join(map(str, faces(part))))
-                    if options:
-                        keeps["".join(map(str, roll))] = [[kept, points]
-                                                          for _, (points, kept) in sorted(options.items())]
-            table.remembered[key] = keeps
-        return table.remembered[key]
+        scoring chart and number of dice)."""
+        return _keeps(self.rules.chart.whole(), self.rules.facts.dice)
 
     def text_formatters(self):
         return {"split": self.describe_split}
@@ -215,7 +216,7 @@ class FarklePresentation(Presentation):
         """A set-aside split into its scoring parts, each with its points: "6 6 6 (600) + 1 (100) + 5 (50)"."""
         described = []
         for part in parts:
-            points = self.rules.table.best_split(counts(self.rules._dice(part, "split")))
+            points = self.rules.chart.best_split(counts(self.rules._dice(part, "split")))
             if points is None:
                 raise ValueError(f"{part} is no scoring part")
             described.append(f"{' '.join(say.number(d) for d in part)} ({say.number(points)})")

@@ -7,8 +7,8 @@ from fractions import Fraction
 from quiz.checker import IllegalState, MalformedInput, Rules, TrackedFacts, read_as_result, rule
 from quiz.games.farkle import reads
 from quiz.games.farkle.facts import FarkleFacts
-from quiz.games.farkle.reads import ReadScoringTable
-from quiz.games.farkle.scoring import ScoringTable, counts, faces, rolls_with_ways, scoring_table
+from quiz.games.farkle.reads import ReadScoringChart
+from quiz.games.farkle.scoring import ScoringChart, counts, faces, rolls_with_ways, scoring_chart
 
 class FarkleRules(Rules):
     """The rules of Farkle for one table's facts: by default seed 004's (a German rules page of a web game)."""
@@ -16,16 +16,16 @@ class FarkleRules(Rules):
     FACTS = FarkleFacts
 
     @property
-    def table(self) -> ScoringTable:
+    def chart(self) -> ScoringChart:
         facts = self.facts
         if isinstance(facts, TrackedFacts) and facts.fine:
-            return ReadScoringTable(scoring_table(facts.untracked.scoring), facts.note)
-        return scoring_table(facts.scoring)
+            return ReadScoringChart(scoring_chart(facts.untracked.scoring), facts.note)
+        return scoring_chart(facts.scoring)
 
     @classmethod
     def view(cls, facts: FarkleFacts, read: tuple):
-        """What a ReadScoringTable noted sees at these facts (reads.py view())."""
-        return reads.view(scoring_table(facts.scoring), read)
+        """What a ReadScoringChart noted sees at these facts (reads.py view())."""
+        return reads.view(scoring_chart(facts.scoring), read)
 
     # --- input --------------------------------------------------------------------------------------------------------
 
@@ -64,17 +64,17 @@ class FarkleRules(Rules):
     def score(self, set_aside) -> int | None:
         """Points for setting aside exactly these dice from one roll, by their best split;
         None if any die cannot score."""
-        return self.table.best_split(counts(self._dice(set_aside, "set_aside")))
+        return self.chart.best_split(counts(self._dice(set_aside, "set_aside")))
 
     @rule
     def best_score(self, roll) -> int:
         """The most points one set-aside from this roll can score; 0 means a farkle."""
-        return self.table.best_set_aside(counts(self._dice(roll, "roll")))[0]
+        return self.chart.best_set_aside(counts(self._dice(roll, "roll")))[0]
 
     def set_aside_of(self, roll, without: frozenset = frozenset()) -> dict:
         """The best set-aside of a roll, some patterns left out: points, dice, and its split into parts."""
-        points, _, parts = self.table.best_set_aside(counts(self._dice(roll, "roll")), without)
-        split = self.table.parts(parts)
+        points, _, parts = self.chart.best_set_aside(counts(self._dice(roll, "roll")), without)
+        split = self.chart.parts(parts)
         return {"points": points, "dice": sorted(d for part in split for d in part), "split": split}
 
     @rule
@@ -88,7 +88,7 @@ class FarkleRules(Rules):
         """The fewest dice a roll lets you set aside: at least one scoring die or set before rolling again or banking
         (0: a farkle, the turn is over). `part`: such a smallest scoring part, the best-scoring one (p. "Würfeln")."""
         rolled = counts(self._dice(roll, "roll"))
-        options = [(sum(pattern), -points, pattern) for _, pattern, points in self.table.fitting(rolled)]
+        options = [(sum(pattern), -points, pattern) for _, pattern, points in self.chart.fitting(rolled)]
         if not options:
             return {"dice": 0, "part": []}
         size, _, pattern = min(options)
@@ -97,7 +97,7 @@ class FarkleRules(Rules):
     @rule
     def best_dice(self, roll) -> list[int]:
         """Which dice make the best score (fewest dice on a tie)."""
-        return faces(self.table.best_set_aside(counts(self._dice(roll, "roll")))[1])
+        return faces(self.chart.best_set_aside(counts(self._dice(roll, "roll")))[1])
 
     @rule
     def is_farkle(self, roll) -> bool:
@@ -116,7 +116,7 @@ class FarkleRules(Rules):
         """A turn's points: each set-aside scored on its own, since sets never combine across rolls."""
         total = 0
         for i, dice in enumerate(self._set_asides(set_asides)):
-            points = self.table.best_split(counts(dice))
+            points = self.chart.best_split(counts(dice))
             if points is None:
                 raise IllegalState(f"set_asides[{i}]: {list(dice)} includes dice that score nothing")
             total += points
@@ -178,7 +178,7 @@ class FarkleRules(Rules):
     def points_to_end(self, banked: int) -> int:
         """The fewest points a turn must bank to reach the end: more than the target (every total is a multiple of the
         smallest score step), or the target itself where reaching it is enough."""
-        extra = 0 if self.facts.ends_at_target else self.table.step
+        extra = 0 if self.facts.ends_at_target else self.chart.step
         return self.facts.target + extra - self._banked(banked)
 
     @rule
@@ -196,17 +196,18 @@ class FarkleRules(Rules):
     def farkle_chance(self, n: int) -> Fraction:
         """The exact chance that n dice show no scoring option."""
         n = self._dice_count(n)
-        return self._over_rolls(n, "farkle", lambda points: points == 0)
+        return _mean_over_rolls(self.chart, n, "farkle")
 
     def expected_best_score(self, n: int) -> Fraction:
         """The mean of best_score over all 6**n rolls of n dice."""
         n = self._dice_count(n)
-        return self._over_rolls(n, "expected", lambda points: points)
+        return _mean_over_rolls(self.chart, n, "expected")
 
-    def _over_rolls(self, n: int, name: str, value) -> Fraction:
-        """The mean over all 6**n rolls of a function of each roll's best score (worked out once per scoring table)."""
-        table = self.table
-        if (name, n) not in table.remembered:
-            total = sum(ways * value(table.best_set_aside(counted)[0]) for _, ways, counted in rolls_with_ways(n))
-            table.remembered[(name, n)] = Fraction(total, 6 ** n)
-        return table.remembered[(name, n)]
+
+@reads.cached_per_chart
+def _mean_over_rolls(chart: ScoringChart, n: int, name: str) -> Fraction:
+    """The mean over all 6**n rolls of n dice of a function of each roll's best score: 1 for a farkle ("farkle"), or
+    the score ("expected")."""
+    value = {"farkle": lambda points: points == 0, "expected": lambda points: points}[name]
+    return Fraction(sum(ways * value(chart.best_set_aside(counted)[0]) for _, ways, counted in rolls_with_ways(n)),
+                    6 ** n)

@@ -1,5 +1,5 @@
 """Farkle's scoring engine: a set of dice split into a table's scoring options, their best split and best set-aside,
-one engine per scoring table (scoring_table()), shared by every checker whose facts have that table. The rules
+one engine per scoring chart (scoring_chart()), shared by every checker whose facts have that chart. The rules
 (rules.py) and the solvers (strategy.py, duel.py) stand on it; nothing here knows a turn or the end."""
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def kind_patterns(sizes: tuple[int, ...]) -> list[Counts]:
 @functools.cache
 def one_die_less(n: int) -> tuple[tuple[Counts, tuple[Counts, ...]], ...]:
     """Every roll of n dice, each with the rolls of n - 1 dice it holds (one die of each value it has taken away); the
-    same for every scoring table, so worked out once."""
+    same for every scoring chart, so worked out once."""
     return tuple((roll, tuple(tuple(c - (i == j) for j, c in enumerate(roll)) for i, count in enumerate(roll) if count))
                  for roll in rolls_of(n))
 
@@ -47,9 +47,9 @@ def rolls_of(n: int) -> Iterator[Counts]:
         yield counts(roll)
 
 
-class ScoringTable:
-    """The scoring engine of one scoring table: the best split of a set of dice into its options, remembered. One per
-    table (scoring_table()), shared by every checker bound to facts with that table."""
+class ScoringChart:
+    """The scoring engine of one scoring chart: the best split of a set of dice into its options, remembered. One per
+    chart (scoring_chart()), shared by every checker bound to facts with that chart."""
 
     def __init__(self, options: tuple[ScoringOption, ...]):
         self.options = options
@@ -79,7 +79,6 @@ class ScoringTable:
                 dead = [roll for roll in rolls_of(option.nothing) if not any(
                     all(p <= c for p, c in zip(pattern, roll)) for pattern, _, _ in self.patterns)]
                 self.patterns += [(roll, option.points, option.id) for roll in dead]
-        self.remembered: dict = {}      # what the beliefs work out from this table once (beliefs.py)
         self.pattern_points = {(option, pattern): points for pattern, points, option in self.patterns}
         # the patterns that can cover a set of dice whose lowest face is i: those whose own lowest face is i
         self.by_first: dict[int, list] = {i: [] for i in range(len(FACES))}
@@ -111,8 +110,8 @@ class ScoringTable:
         return best
 
     def fitting(self, part: Counts) -> tuple[tuple[str, Counts, int], ...]:
-        """The patterns some of these dice make, in the table's order, each (option id, counts, points): all that a
-        split or set-aside of these dice can use, so what an answer about them reads of the table."""
+        """The patterns some of these dice make, in the chart's order, each (option id, counts, points): all that a
+        split or set-aside of these dice can use, so what an answer about them reads of the chart."""
         if part not in self._fitting:
             if self._pattern_counts is None:
                 self._pattern_counts = numpy.array([pattern for pattern, _, _ in self.patterns]).reshape(-1, len(FACES))
@@ -122,11 +121,11 @@ class ScoringTable:
         return self._fitting[part]
 
     def option(self, option_id: str) -> ScoringOption | None:
-        """The table's option with this id, or None."""
+        """The chart's option with this id, or None."""
         return next((option for option in self.options if option.id == option_id), None)
 
-    def whole(self) -> ScoringTable:
-        """The table itself, for code that reads all of it (a turn's solve): as ReadScoringTable.whole() is."""
+    def whole(self) -> ScoringChart:
+        """The chart itself, for code that reads all of it (a turn's solve): as ReadScoringChart.whole() is."""
         return self
 
     def best_split(self, part: Counts) -> int | None:
@@ -138,7 +137,7 @@ class ScoringTable:
         """The highest-scoring set-aside of a roll (points, its dice, its parts), fewest dice on a tie (more dice left
         to roll), then the first in the order of counts; (0, no dice, no parts) for a farkle."""
         if not without:
-            points, part = self._best_parts()[roll]
+            points, part = self._best_parts[roll]
             return points, part, self.split(part)[1] if points else ()
         key = (roll, without)
         if key not in self._set_asides:
@@ -151,23 +150,21 @@ class ScoringTable:
             self._set_asides[key] = (best[0], best[2], best[3])
         return self._set_asides[key]
 
+    @functools.cached_property
     def _best_parts(self) -> dict[Counts, tuple[int, Counts]]:
-        """For every roll of up to six dice, its best set-aside (points, dice), worked out once for the whole table:
+        """For every roll of up to six dice, its best set-aside (points, dice), worked out once for the whole chart:
         the best of a roll is the roll itself, if every die scores, or the best of the roll less one die. Ties go to
         fewer dice, then to the first in the order of counts, as a search of every part of the roll in that order."""
-        if "best parts" not in self.remembered:
-            zero = tuple(0 for _ in FACES)
-            best: dict[Counts, tuple] = {zero: (0, 0, zero)}
-            for size in range(1, len(FACES) + 1):
-                for roll, smaller in one_die_less(size):
-                    points = self.best_split(roll)
-                    candidates = [best[less] for less in smaller]
-                    if points:
-                        candidates.append((points, size, roll))
-                    best[roll] = min(candidates, key=lambda found: (-found[0], found[1] if found[0] else 0, found[2]))
-            self.remembered["best parts"] = {roll: (found[0], found[2] if found[0] else zero)
-                                             for roll, found in best.items()}
-        return self.remembered["best parts"]
+        zero = tuple(0 for _ in FACES)
+        best: dict[Counts, tuple] = {zero: (0, 0, zero)}
+        for size in range(1, len(FACES) + 1):
+            for roll, smaller in one_die_less(size):
+                points = self.best_split(roll)
+                candidates = [best[less] for less in smaller]
+                if points:
+                    candidates.append((points, size, roll))
+                best[roll] = min(candidates, key=lambda found: (-found[0], found[1] if found[0] else 0, found[2]))
+        return {roll: (found[0], found[2] if found[0] else zero) for roll, found in best.items()}
 
     def parts(self, parts: tuple) -> list[list[int]]:
         """A split's parts as dice, the highest-scoring part first."""
@@ -175,22 +172,22 @@ class ScoringTable:
         return [part for part, _ in sorted(dice, key=lambda item: -item[1])]
 
 
-_TABLES: dict[tuple[ScoringOption, ...], ScoringTable] = {}
+_CHARTS: dict[tuple[ScoringOption, ...], ScoringChart] = {}
 _BY_IDENTITY: dict[int, tuple] = {}     # id(options) -> (options, table): a table's facts share one tuple, and hashing
                                         # it (every option, field by field) on each look-up cost 10 % of the tables'
                                         # answers
 
 
-def scoring_table(options: tuple[ScoringOption, ...]) -> ScoringTable:
-    """The engine of a scoring table, one per table: the options looked up by identity first, then by value. The entry
+def scoring_chart(options: tuple[ScoringOption, ...]) -> ScoringChart:
+    """The engine of a scoring chart, one per chart: the options looked up by identity first, then by value. The entry
     holds the options, so their id cannot be reused while it stands."""
     known = _BY_IDENTITY.get(id(options))
     if known is not None and known[0] is options:
         return known[1]
-    if options not in _TABLES:
-        _TABLES[options] = ScoringTable(options)
-    _BY_IDENTITY[id(options)] = (options, _TABLES[options])
-    return _TABLES[options]
+    if options not in _CHARTS:
+        _CHARTS[options] = ScoringChart(options)
+    _BY_IDENTITY[id(options)] = (options, _CHARTS[options])
+    return _CHARTS[options]
 
 
 @functools.cache

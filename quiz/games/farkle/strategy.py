@@ -16,7 +16,7 @@ import numpy
 
 from quiz.checker import IllegalState, MalformedInput, rule
 from quiz.games.farkle.rules import FarkleRules
-from quiz.games.farkle.scoring import ScoringTable, faces, rolls_with_ways
+from quiz.games.farkle.scoring import ScoringChart, faces, rolls_with_ways
 
 CAP = 20000     # turn totals at or above it are banked: far above any threshold (the tests double it)
 
@@ -62,18 +62,15 @@ class TurnStrategy:
 
 
 @functools.lru_cache(maxsize=None)
-def roll_outcomes(table: ScoringTable, dice: int, n: int) -> tuple[tuple[Fraction, tuple[tuple[int, int], ...]], ...]:
+def roll_outcomes(chart: ScoringChart, dice: int, n: int) -> tuple[tuple[Fraction, tuple[tuple[int, int], ...]], ...]:
     """The rolls of n dice, grouped by what they let you keep: (chance, options), each option the dice left in hand
     after keeping and the most points for keeping that many (hot dice: all `dice` back); no options for a farkle."""
     groups: dict[tuple, int] = {}
-    splits = table.remembered.setdefault("splits", {})     # a kept part recurs in many rolls: scored once
     for _, ways, rolled in rolls_with_ways(n):
         best: dict[int, int] = {}
         for part in itertools.product(*(range(count + 1) for count in rolled)):
             kept = sum(part)
-            if kept and part not in splits:
-                splits[part] = table.best_split(part)
-            points = splits[part] if kept else None
+            points = chart.best_split(part) if kept else None
             if points:
                 best[kept] = max(points, best.get(kept, 0))
         options = tuple(sorted(((n - kept) or dice, points) for kept, points in best.items()))
@@ -84,22 +81,19 @@ def roll_outcomes(table: ScoringTable, dice: int, n: int) -> tuple[tuple[Fractio
 def solve_turn(rules: FarkleRules, needed: int = 0, farkle_value: float = 0.0, cap: int = CAP) -> TurnStrategy:
     """The best play of one turn at this table: a bank needs `needed` points (the opening or bank minimum), a farkle
     is worth `farkle_value` (0, or minus the penalty where it would be the third in a row). Solved once per scoring
-    table and these values (every checker bound to a table with this scoring shares it)."""
-    table, dice = rules.table.whole(), rules.facts.dice
-    key = ("turn strategy", dice, needed, farkle_value, cap)
-    if key not in table.remembered:
-        table.remembered[key] = _solved(table, dice, needed, farkle_value, cap)
-    return table.remembered[key]
+    chart and these values (solved_turn(): every checker bound to a table with this scoring shares it)."""
+    return solved_turn(rules.chart.whole(), rules.facts.dice, needed, farkle_value, cap)
 
 
-def _solved(table: ScoringTable, dice: int, needed: int, farkle_value: float, cap: int) -> TurnStrategy:
+@functools.lru_cache(maxsize=None)
+def solved_turn(chart: ScoringChart, dice: int, needed: int, farkle_value: float = 0.0, cap: int = CAP) -> TurnStrategy:
     """Backwards from the cap, one turn total at a time: what rolling gives with each number of dice in hand (every roll
     weighed by its chance, keeping what plays best), and banking where that is more. Every roll adds a step at least,
     so a total needs only higher ones; the rolls of every number of dice are weighed at once, as arrays."""
-    step = table.step
+    step = chart.step
     size = cap // step
     outcomes = {n: [(float(chance), tuple((left, points // step) for left, points in options))
-                    for chance, options in roll_outcomes(table, dice, n)] for n in range(1, dice + 1)}
+                    for chance, options in roll_outcomes(chart, dice, n)] for n in range(1, dice + 1)}
     reach = max((offset for n in outcomes for _, options in outcomes[n] for _, offset in options), default=0)
     # value[n, i]: the turn from total i * step with n dice in hand; past the cap by the most one roll adds, the total
     value = numpy.zeros((dice + 1, size + reach + 1))
@@ -135,11 +129,11 @@ def _solved(table: ScoringTable, dice: int, needed: int, farkle_value: float, ca
 def keep(rules: FarkleRules, strategy: TurnStrategy, total: int, roll: list[int]) -> dict:
     """After rolling `roll` at turn total `total`: the dice to keep (the best set-aside for the number kept that plays
     best), the points they add, and whether to bank then; {"dice": []} for a farkle."""
-    table, dice = rules.table, rules.facts.dice
+    chart, dice = rules.chart, rules.facts.dice
     rolled = tuple(list(roll).count(face) for face in range(1, 7))
     best = None
     for part in itertools.product(*(range(count + 1) for count in rolled)):
-        points = table.best_split(part) if sum(part) else None
+        points = chart.best_split(part) if sum(part) else None
         if not points:
             continue
         left = (len(roll) - sum(part)) or dice
@@ -163,8 +157,8 @@ class FarkleStrategy(FarkleRules):
         return solve_turn(self, needed=self.facts.bank_minimum)
 
     def _turn_moment(self, turn_total, in_hand) -> tuple[int, int]:
-        if type(turn_total) is not int or turn_total < 0 or turn_total % self.table.step:
-            raise MalformedInput(f"turn_total: {turn_total!r} is not a turn's points (a multiple of {self.table.step})")
+        if type(turn_total) is not int or turn_total < 0 or turn_total % self.chart.step:
+            raise MalformedInput(f"turn_total: {turn_total!r} is not a turn's points (a multiple of {self.chart.step})")
         return turn_total, self._dice_count(in_hand)
 
     @rule

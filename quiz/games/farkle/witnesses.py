@@ -9,8 +9,8 @@ import itertools
 from typing import Any, Iterator
 
 from quiz.witnesses import Witnesses
-from quiz.games.farkle.engine import Game, replay
-from quiz.games.farkle.reads import cached_per_table
+from quiz.games.farkle.engine import Match, replay
+from quiz.games.farkle.reads import cached_per_chart
 from quiz.games.farkle.rules import FarkleRules
 from quiz.games.farkle.scoring import counts
 
@@ -109,7 +109,7 @@ class FarkleWitnesses(Witnesses):
     def _build_score(self, set_aside) -> Iterator[dict]:
         yield from self.your_turn([list(set_aside)])
 
-    def _read_score(self, game: Game, record) -> dict:
+    def _read_score(self, game: Match, record) -> dict:
         turn = game.turn
         return {"set_aside": list(turn.set_asides[-1])} if game.moment() == "set aside" else {}
 
@@ -117,7 +117,7 @@ class FarkleWitnesses(Witnesses):
         before = self.before_roll(roll)
         yield from self.your_turn(before, last_roll=list(roll))
 
-    def _read_roll(self, game: Game, record) -> dict:
+    def _read_roll(self, game: Match, record) -> dict:
         return {"roll": list(game.turn.showing)} if game.moment() == "rolled" else {}
 
     _build_best_score = _build_best_set_aside = _build_fewest_to_set_aside = _build_best_dice = _roll_witness
@@ -128,7 +128,7 @@ class FarkleWitnesses(Witnesses):
     def _build_turn_points(self, set_asides) -> Iterator[dict]:
         yield from self.your_turn(set_asides)
 
-    def _read_turn_points(self, game: Game, record) -> dict:
+    def _read_turn_points(self, game: Match, record) -> dict:
         return {"set_asides": [list(d) for d in game.turn.set_asides]} if game.moment() == "set aside" else {}
 
     def _build_total_after_turn(self, banked, set_asides, farkled) -> Iterator[dict]:
@@ -139,7 +139,7 @@ class FarkleWitnesses(Witnesses):
         if last is not None:
             yield from self.your_turn(set_asides, "farkle", last, banked=banked)
 
-    def _read_total_after_turn(self, game: Game, record) -> dict:
+    def _read_total_after_turn(self, game: Match, record) -> dict:
         turn = game.turn
         if turn is None or turn.end is None or turn.player != YOU:
             return {}
@@ -152,7 +152,7 @@ class FarkleWitnesses(Witnesses):
         if turns:
             yield self.record(turns[:-1])
 
-    def _read_game_ends(self, game: Game, record) -> dict:
+    def _read_game_ends(self, game: Match, record) -> dict:
         turn = game.turn
         if turn is None or turn.end != "bank" or turn.player != YOU:
             return {}
@@ -166,18 +166,18 @@ class FarkleWitnesses(Witnesses):
         if turns is not None:
             yield self.record(turns)
 
-    def _read_points_to_end(self, game: Game, record) -> dict:
+    def _read_points_to_end(self, game: Match, record) -> dict:
         if game.moment() not in ("start", "ended") or (game.turn and game.turn.player == YOU):
             return {}
         return {"banked": game.banked[YOU]}
 
     def _build_rolls_again(self, turn_total, in_hand) -> Iterator[dict]:
         """On the board (an earlier turn banked), your turn reaches the total with these dice in hand."""
-        set_asides = _turn_reaching(self.rules.table, self.dice, turn_total, in_hand)
+        set_asides = _turn_reaching(self.rules.chart, self.dice, turn_total, in_hand)
         if set_asides is not None:
             yield from self.your_turn([list(piece) for piece in set_asides], banked=TURN_CHUNK)
 
-    def _read_rolls_again(self, game: Game, record) -> dict:
+    def _read_rolls_again(self, game: Match, record) -> dict:
         """After a set-aside of your turn, with points banked before and no farkle in a row (no penalty looms)."""
         turn = game.turn
         if game.moment() != "set aside" or turn.player != YOU or not turn.banked_before or game.farkles_in_row[YOU]:
@@ -187,7 +187,7 @@ class FarkleWitnesses(Witnesses):
     def _build_winning_call(self, banked, other_banked, turn_total, in_hand) -> Iterator[dict]:
         """Both players bank their totals in as many turns each (about TURN_CHUNK a turn), you first; then your turn
         reaches the total with these dice in hand."""
-        step = self.rules.table.step
+        step = self.rules.chart.step
         if banked % step or other_banked % step:
             return
         turns = -(-max(banked, other_banked, 1) // TURN_CHUNK)
@@ -199,11 +199,11 @@ class FarkleWitnesses(Witnesses):
                 if set_asides is None:
                     return
                 record.append(self.turn(player, set_asides, "bank"))
-        reaching = _turn_reaching(self.rules.table, self.dice, turn_total, in_hand)
+        reaching = _turn_reaching(self.rules.chart, self.dice, turn_total, in_hand)
         if reaching is not None:
             yield self.record(record + [self.turn(YOU, [list(piece) for piece in reaching], None)])
 
-    def _read_winning_call(self, game: Game, record) -> dict:
+    def _read_winning_call(self, game: Match, record) -> dict:
         """After a set-aside of your turn, against one other player, with both last turns banked."""
         turn = game.turn
         if game.moment() != "set aside" or turn.player != YOU or len(game.players) != 2 or any(
@@ -236,7 +236,7 @@ class _Other:
     def next_turn(self) -> dict | None:
         w = self.witnesses
         if self.farkles == 2 and w.rules.farkles_cost():
-            step = w.rules.table.step
+            step = w.rules.chart.step
             needed = max(w.rules.bank_needs(self.banked), step)
             points = next(p for p in itertools.count(needed, step) if w.scoring_turn(p) is not None)
             self.farkles, self.banked = 0, self.banked + points
@@ -248,31 +248,31 @@ class _Other:
 def _farkle_roll(rules: FarkleRules, n: int) -> list[int] | None:
     """A roll of n dice that scores nothing at this table (the first in number order), or None (a table where six dice
     that score nothing score after all)."""
-    found = _first_farkle(rules.table, n)
+    found = _first_farkle(rules.chart, n)
     return list(found) if found is not None else None
 
 
-@cached_per_table
-def _first_farkle(table, n: int) -> tuple[int, ...] | None:
+@cached_per_chart
+def _first_farkle(chart, n: int) -> tuple[int, ...] | None:
     for roll in itertools.combinations_with_replacement(range(1, 7), n):
-        if table.best_set_aside(counts(roll))[0] == 0:
+        if chart.best_set_aside(counts(roll))[0] == 0:
             return roll
     return None
 
 
 def _scoring_turn(rules: FarkleRules, points: int) -> list[list[int]] | None:
-    found = _set_asides_scoring(rules.table, rules.facts.dice, points)
+    found = _set_asides_scoring(rules.chart, rules.facts.dice, points)
     return [list(piece) for piece in found] if found is not None else None
 
 
-@cached_per_table
-def _set_asides_scoring(table, dice: int, points: int) -> tuple[tuple[int, ...], ...] | None:
+@cached_per_chart
+def _set_asides_scoring(chart, dice: int, points: int) -> tuple[tuple[int, ...], ...] | None:
     """Set-asides scoring exactly `points`, as few as can be, by coin change over what a triple or a single 1 or 5
     scores at this table; triples first, each from a roll of the dice in hand."""
     pieces = [(face,) * 3 for face in (1, 6, 5, 4, 3, 2)] + [(1,), (5,)]
-    priced = [(table.best_split(counts(piece)), piece) for piece in pieces]
+    priced = [(chart.best_split(counts(piece)), piece) for piece in pieces]
     priced = [(p, piece) for p, piece in priced if p]
-    step = table.step
+    step = chart.step
     best: dict[int, list] = {0: []}
     for total in range(step, points + 1, step):
         options = [best[total - p] + [piece] for p, piece in priced if total - p in best]
@@ -290,12 +290,12 @@ def _set_asides_scoring(table, dice: int, points: int) -> tuple[tuple[int, ...],
     return tuple(turn)
 
 
-@cached_per_table
-def _turn_reaching(table, dice: int, points: int, in_hand: int) -> tuple[tuple[int, ...], ...] | None:
+@cached_per_chart
+def _turn_reaching(chart, dice: int, points: int, in_hand: int) -> tuple[tuple[int, ...], ...] | None:
     """Set-asides (triples, single 1s and 5s, each from a roll of the dice in hand) that score exactly `points` and
     leave `in_hand` dice in hand, as few as can be: a search over (points, dice in hand)."""
     pieces = [(face,) * 3 for face in (1, 6, 5, 4, 3, 2)] + [(1,), (5,)]
-    priced = [(p, piece) for p, piece in ((table.best_split(counts(piece)), piece) for piece in pieces) if p]
+    priced = [(p, piece) for p, piece in ((chart.best_split(counts(piece)), piece) for piece in pieces) if p]
     paths: dict[tuple[int, int], tuple] = {(0, dice): ()}
     frontier = [(0, dice)]
     while frontier:

@@ -1,7 +1,7 @@
 """What a game's pages say differently at tables whose rules differ (sets.yml): every text that depends on a table's
 facts, filled in for each distinct value of the facts it depends on, once per game and language (texts_at_tables: lint
 reports a text that does not fill in from the same pass the pages take their words from), the numbers table and the
-computed tables per scoring table. The page marks each such unit (data-u); docs/assets/rules.js swaps in the table's own
+computed tables per scoring chart. The page marks each such unit (data-u); docs/assets/rules.js swaps in the table's own
 from rules.json. A text whose words do not change at any table is no unit: the page as built is its only form."""
 from __future__ import annotations
 

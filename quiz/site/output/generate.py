@@ -57,7 +57,7 @@ def _stat_signature(files: list[Path]) -> tuple:
     return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
 
 
-def input_digest(root: Path, code: memo.Code, show_drafts: bool, site_url: str, deck_time: int) -> str:
+def input_digest(root: Path, code: memo.SiteCode, show_drafts: bool, site_url: str, deck_time: int) -> str:
     """The key of the whole generated site (see the module's docstring); remembered while no input file's size or
     change time moves (static-i18n asks once per language)."""
     files = [p for p in sorted(root.rglob("*")) if p.is_file()] + [MKDOCS_CONFIG]

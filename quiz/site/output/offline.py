@@ -12,6 +12,7 @@ from typing import Callable
 
 from quiz.site.load.languages import Languages, site_languages
 from quiz.site.pages.templating import render
+from quiz.site.pages.texts import AT_TABLES     # saved when first fetched (sw.js), not ahead
 
 SHARED_PREFIXES = ("assets/stylesheets/", "assets/images/")
 APP_ICONS = {"assets/icon-192.png": 192, "assets/icon-512.png": 512}   # drawn from favicon.svg by scripts/app_icons.py
@@ -37,7 +38,6 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.registration.unregister(); }));
 });
 """
-AT_TABLES = "at-tables"        # a game's data files at each table's rules: saved when first fetched (sw.js), not ahead
 HEADING = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
 TAG = re.compile(r"<[^>]+>")
 

@@ -90,7 +90,7 @@ class DataFiles(PageTexts):
     def rules_file(self) -> str:
         """rules.json: the sets and house rules as the script works a table's values out from its choice (the same
         way rulesets.RuleSets.values does), their names in this language, every page text that differs between tables
-        (page_units), and where the data files are at each scoring table."""
+        (page_units), and where the data files are at each scoring chart."""
         rule_sets, words = self.game.rule_sets, self.set_words()
         options_field, option_rules = rule_sets.base.OPTIONS, rule_sets.option_rules()
         sets = {}

@@ -19,7 +19,7 @@ from quiz.site.load.languages import site_languages
 from quiz.site.pages.sets_page import SetWords
 from quiz.site.pages.templating import templates
 
-AT_TABLES = "at-tables"       # a game's data files at each scoring table (the calculator's): fetched when one is needed
+AT_TABLES = "at-tables"       # a game's data files at each scoring chart (the calculator's): fetched when one is needed
 # Pictures drawn as a block of their own, not inside the line (see laid_out()).
 BLOCK_PICTURES = {"cards"}
 LEADING_PUNCTUATION = re.compile(r"^[\s.,;:]+")
@@ -159,7 +159,7 @@ class PageTexts:
         return format_unit(max(1, round(size / 1000)), "digital-kilobyte", locale=self.lang, length="short")
 
     def numbers_at(self, facts) -> list[list[str]]:
-        """The scoring table's rows at a table: each option it scores, named as the numbers table or the rule sets name
+        """The scoring chart's rows at a table: each option it scores, named as the numbers table or the rule sets name
         it, with its points (or its multiple of the three of a kind); plainly where the presentation says a label's
         aside would disagree with another line."""
         words, plainly = self.set_words(), self.game.at_table(facts)[1].named_plainly()
