@@ -14,7 +14,6 @@ from quiz.games.farkle import duel, endgame
 from quiz.games.farkle.beliefs import BELIEVED_ENOUGH, Farkle
 from quiz.games.farkle.reads import cached_per_chart
 from quiz.games.farkle.scoring import counts, faces, rolls_with_ways
-from quiz.games.farkle.strategy import solved_turn
 
 
 @cached_per_chart
@@ -42,12 +41,6 @@ def scores_six_nothing(chart) -> bool:
 def scores_combinations(chart) -> bool:
     """Two triplets, four of a kind and a pair: any option of kinds, or six dice that score nothing."""
     return any(option.kinds or option.nothing for option in chart.options)
-
-
-@functools.lru_cache(maxsize=None)
-def _bank_from(chart, dice: int, needed: int) -> dict[int, int | None]:
-    strategy = solved_turn(chart, dice, needed)        # FarkleStrategy.turn_strategy() at this scoring chart
-    return {n: strategy.threshold(n) for n in range(1, dice + 1)}
 
 
 @functools.lru_cache(maxsize=None)
@@ -119,10 +112,9 @@ class FarklePresentation(Presentation):
         return values
 
     def bank_from(self) -> dict[int, int | None]:
-        """The solved turn's total to bank from, per number of dice in hand (each a scan of the turn: worked out once
-        per scoring chart and bank minimum, since every table's texts ask for them)."""
-        rules = self.rules
-        return _bank_from(rules.chart.whole(), rules.facts.dice, rules.facts.bank_minimum)
+        """The solved turn's total to bank from, per number of dice in hand (TurnStrategy.bank_from: once per solved
+        turn, which every table with this scoring chart and bank minimum shares)."""
+        return self.rules.turn_strategy().bank_from
 
     def race_numbers(self) -> dict[str, Any]:
         """Two players solved for the win (duel.py, make strategy), where this table was: the first player's chance in

@@ -52,6 +52,11 @@ class TurnStrategy:
             found = index * self.step
         return found
 
+    @functools.cached_property
+    def bank_from(self) -> dict[int, int | None]:
+        """threshold() for each number of dice in hand, each a scan of the turn: worked out once per solved turn."""
+        return {dice: self.threshold(dice) for dice in self.value}
+
     def expected_turn(self) -> float:
         """The expected points of a turn from its start: all dice, nothing scored yet."""
         return self.value[max(self.value)][0]
