@@ -236,3 +236,33 @@ def test_witness_why_on_the_command_line_explains_a_question_no_game_reaches(tmp
     assert main(["witness", FIXTURE_ID, "three-dice-total", "--why", "--rules", str(rules)]) == 0
     assert capsys.readouterr().out.splitlines() == ["three-dice-total: roll_total(roll=[4, 1, 3])",
                                                     "  record 1: reaches the givens"]
+
+
+def test_a_farkle_turn_reaching_a_total_takes_fewest_set_asides_whatever_the_search_bound(site):
+    """The witnesses' search (one per chart, grown to the total asked: issue 43) against a brute force: the fewest
+    set-asides of triples and single 1s and 5s, each from the dice in hand, that score exactly the total and leave
+    that many dice in hand; the same path asked under a small bound and a large one."""
+    from quiz.games.farkle.scoring import counts
+    from quiz.games.farkle.witnesses import _turn_reaching, _turns_up_to
+    game = next(g for g in site.games if g.id == "farkle")
+    pieces = [(face,) * 3 for face in range(1, 7)] + [(1,), (5,)]
+    for values in list(game.rule_sets.projections(("scoring",)).values())[::12]:
+        chart = type(game.checker)(game.rule_sets.facts_of(values)).chart
+        priced = [(chart.best_split(counts(piece)), len(piece)) for piece in pieces]
+        priced = [(points, size) for points, size in priced if points]
+
+        def fewest(total: int, in_hand: int) -> int | None:
+            ends = {(0, 6)}
+            for length in range(0, 12):
+                if (total, in_hand) in ends and total:
+                    return length
+                ends = {(t + p, (h - size) or 6) for t, h in ends for p, size in priced if size <= h and t + p <= total}
+            return None
+
+        for total in range(0, 1600, chart.step * 3):
+            for in_hand in range(1, 7):
+                found = _turn_reaching(chart, 6, total, in_hand)
+                assert (None if found is None else len(found)) == fewest(total, in_hand), (values, total, in_hand)
+                if found is not None:
+                    assert sum(chart.best_split(counts(piece)) for piece in found) == total
+                    assert _turns_up_to(chart, 6, 8000)[(total, in_hand)] == found

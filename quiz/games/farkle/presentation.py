@@ -45,12 +45,12 @@ def scores_combinations(chart) -> bool:
 
 @functools.lru_cache(maxsize=None)
 def _keeps(chart, dice: int) -> dict[str, list]:
-    keeps = {}
+    keeps, split = {}, functools.lru_cache(maxsize=None)(chart.best_split)    # the parts of rolls repeat: 924 of them
     for n in range(1, dice + 1):
         for roll, _, counted in rolls_with_ways(n):
             options: dict[int, tuple[int, str]] = {}
             for part in itertools.product(*(range(count + 1) for count in counted)):
-                points = chart.best_split(part) if sum(part) else None
+                points = split(part) if sum(part) else None
                 if points and points > options.get(sum(part), (0, ""))[0]:
                     options[sum(part)] = (points, "".join(map(str, faces(part))))
             if options:

@@ -5,6 +5,7 @@ a third; the turn the question asks about is yours, each set-aside from a roll t
 nothing beside it."""
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any, Iterator
 
@@ -294,6 +295,20 @@ def _set_asides_scoring(chart, dice: int, points: int) -> tuple[tuple[int, ...],
 def _turn_reaching(chart, dice: int, points: int, in_hand: int) -> tuple[tuple[int, ...], ...] | None:
     """Set-asides (triples, single 1s and 5s, each from a roll of the dice in hand) that score exactly `points` and
     leave `in_hand` dice in hand, as few as can be: a search over (points, dice in hand)."""
+    if not points:
+        return None
+    bound = 1000
+    while bound < points:       # a search to the next power of two of a thousand: a few per chart serve every total
+        bound *= 2
+    return _turns_up_to(chart, dice, bound).get((points, in_hand))
+
+
+@functools.lru_cache(maxsize=None)
+def _turns_up_to(chart, dice: int, bound: int) -> dict[tuple[int, int], tuple]:
+    """Breadth first from the turn's start, each state (total, dice in hand) up to a total of `bound` with the first
+    path that reaches it. A state's path does not depend on how far the search went (every piece adds points, so only
+    states of a lower total lead to it, met in the same order): one search serves every total under its bound, where
+    one per (total, dice in hand) took 2 s of a build."""
     pieces = [(face,) * 3 for face in (1, 6, 5, 4, 3, 2)] + [(1,), (5,)]
     priced = [(p, piece) for p, piece in ((chart.best_split(counts(piece)), piece) for piece in pieces) if p]
     paths: dict[tuple[int, int], tuple] = {(0, dice): ()}
@@ -302,12 +317,12 @@ def _turn_reaching(chart, dice: int, points: int, in_hand: int) -> tuple[tuple[i
         following = []
         for total, hand in frontier:
             for p, piece in priced:
-                if len(piece) > hand or total + p > points:
+                if len(piece) > hand or total + p > bound:
                     continue
                 state = (total + p, hand - len(piece) or dice)
                 if state not in paths:
                     paths[state] = paths[(total, hand)] + (piece,)
                     following.append(state)
         frontier = following
-    return paths.get((points, in_hand)) if points else None
+    return paths
 

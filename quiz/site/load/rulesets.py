@@ -209,14 +209,14 @@ class RuleSets:
             first = int(remaining[0])
             result, reads = evaluate(tables[first])
             read |= reads
-            if reads:
-                seen = numpy.stack([self.column(each, read_value) for each in reads])[:, remaining]
-                same = (seen == seen[:, :1]).all(axis=0)
-            else:
-                same = numpy.ones(remaining.size, dtype=bool)
-            index[remaining[same]] = len(results)
+            # narrowed read by read: after the first few reads only a handful of tables are left to compare
+            same = remaining
+            for each in reads:
+                column = self.column(each, read_value)
+                same = same[column[same] == column[first]]
+            index[same] = len(results)
             results.append(result)
-            remaining = remaining[~same]
+            remaining = remaining[index[remaining] == -1]
         return index, results, read
 
     def column(self, read: Any, read_value: Callable[[Facts, Any], Any]) -> numpy.ndarray:

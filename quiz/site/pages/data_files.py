@@ -67,7 +67,7 @@ class DataFiles(PageTexts):
         names = tuple(sorted(set(self.units.presentation_reads(lambda p: p.data_files())) & self.units.varying))
         if not names:
             return {}
-        self.units.at_each(names)            # rules.json lists these keys
+        self.units.listed(names)             # rules.json lists these keys
         if self.lang != self.site.default_language:
             return {}
         files = {}

@@ -97,7 +97,7 @@ class QuizFiles(PageTexts):
         groups after the default's: answer, label, text, why and the wrong beliefs' answers."""
         names = tables["names"]
         keys = self.game.rule_sets.projections(names)
-        self.units.at_each(names)                       # rules.json lists these keys
+        self.units.listed(names)                        # rules.json lists these keys
         groups = []
         for group in tables["groups"][1:]:
             if group["words"] is None:       # its answer, for naming the rules a wrong answer comes from; not asked
