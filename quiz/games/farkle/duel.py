@@ -134,14 +134,20 @@ def name(rules: FarkleRules) -> str:
     return hashlib.sha256(repr((Race.of(rules), rules.facts.scoring)).encode()).hexdigest()[:16]
 
 
-def load(rules: FarkleRules) -> tuple[dict, array.array] | None:
-    """The solved file for this table (head, chances at Race.index()), or None where none was solved. A table whose
-    race no file was solved for is told apart before its scoring is read: answers at every table read only the race
-    where it was not solved."""
+def solved_name(rules: FarkleRules) -> str | None:
+    """The name of the file solved for this table (solved/<name>.json), or None where none was. A table whose race no
+    file was solved for is told apart before its scoring is read."""
     race = Race.of(rules)
     if race is None or race not in solved_races():
         return None
-    return _load(name(rules))
+    found = name(rules)
+    return found if (SOLVED / f"{found}.json").exists() else None
+
+
+def load(rules: FarkleRules) -> tuple[dict, array.array] | None:
+    """The solved file for this table (head, chances at Race.index()), or None where none was solved."""
+    found = solved_name(rules)
+    return None if found is None else load_named(found)
 
 
 @functools.lru_cache(maxsize=1)     # the solved files change only with the code (every key made of them)
@@ -151,11 +157,9 @@ def solved_races() -> frozenset[Race]:
 
 
 @functools.lru_cache(maxsize=None)      # a build asks at every table; the files change only with the code (its key)
-def _load(file_name: str) -> tuple[dict, array.array] | None:
-    head_path = SOLVED / f"{file_name}.json"
-    if not head_path.exists():
-        return None
-    head = json.loads(head_path.read_text(encoding="utf-8"))
+def load_named(file_name: str) -> tuple[dict, array.array]:
+    """A solved file by its name (solved_name()): its head and its chances."""
+    head = json.loads((SOLVED / f"{file_name}.json").read_text(encoding="utf-8"))
     chances = array.array("d")
     chances.frombytes((SOLVED / f"{file_name}.f64").read_bytes())
     if sys.byteorder != "little":

@@ -12,7 +12,7 @@ import json
 import sys
 from decimal import Decimal
 
-from quiz.checker import IllegalState, rule
+from quiz.checker import IllegalState, read_as_result, rule
 from quiz.games.farkle import duel
 from quiz.games.farkle.rules import FarkleRules
 from quiz.games.farkle.strategy import FarkleStrategy
@@ -155,17 +155,27 @@ class FarkleEndgame(FarkleStrategy):
         if not self.may_bank(banked, total) or total == 0:
             raise IllegalState(f"a turn of {total} cannot bank here: a bank needs {self.bank_needs(banked)}, so there "
                                "is nothing to choose")
-        race, found = duel.Race.of(self), duel.load(self)
-        if race is None or found is None:
+        solved = self.solved_file()
+        if solved is None:
             raise IllegalState("two players at this table's rules were not solved (make strategy solves the published "
                                "sets at their own rules)")
+        head, chances = duel.load_named(solved)
+        race = duel.Race(**head["race"])      # the race the file's name is made of: this table's
         step = race.step
         for value, what in ((banked, "banked"), (other_banked, "other_banked")):
             if value % step or value // step >= race.goal:
                 raise IllegalState(f"{what}: {value} points; a game still going has a multiple of {step} below the "
                                    "end")
-        turn = turn_chances(self, found[1], banked // step, other_banked // step, from_turn=total // step)
+        turn = turn_chances(self, chances, banked // step, other_banked // step, from_turn=total // step)
         return turn, total // step, in_hand
+
+    @read_as_result("dice", "target", "ends_at_target", "final_round", "three_farkles", "opening_minimum",
+                    "bank_minimum", "scoring")
+    def solved_file(self) -> str | None:
+        """The name of the file make strategy solved this table's race in (duel.solved_name()), or None: read as one
+        view, so that the answers at every table are worked out once for all the tables with no solved race and once
+        for each file, not once for each of their targets, minimums and final rounds (332 times a question, before)."""
+        return duel.solved_name(self)
 
     @rule
     def winning_call(self, banked: int, other_banked: int, turn_total: int, in_hand: int) -> dict:
