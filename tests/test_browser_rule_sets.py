@@ -387,3 +387,28 @@ def test_a_game_that_ended_at_a_lower_target_is_not_asked_about(visitor, lang):
     expect(page.locator(".rr-q[data-q='farkle-after-three-sets']")).to_be_hidden()
     expect(page.locator(".rr-q[data-q='four-ones']")).to_be_visible()
     assert page.console_errors == []
+
+
+@pytest.mark.parametrize("state", ["first-visit"])
+@pytest.mark.parametrize("game", GAMES_WITH_SETS)
+def test_the_script_works_out_every_tables_values_as_the_build_does(browser, site_dir, game, state):
+    """Issue 43: a table's values are the one thing rules.js computes rather than looks up (its set's values, the
+    house rules over them, the scoring chart by its id), so at every table the game's rule sets make its address parses
+    to the table, writes back the same, and gives the values rulesets.py RuleSets.values gives."""
+    sets = rule_sets(game)
+    tables = list(sets.tables())
+    rules = rules_json(site_dir, LANGUAGES[0], game)
+    context = visitor_context(browser, state)
+    page = context.new_page()
+    watch(page)
+    page.set_content("<!doctype html><html lang='en'><head></head><body></body></html>")
+    page.add_script_tag(path=str(RULES.parent / "docs" / "assets" / "rules.js"))
+    found = page.evaluate("""([rules, addresses]) => addresses.map((written) => {
+        const tables = window.RulesRefresherTables, choice = tables.parse(rules, written);
+        return [tables.address(rules, choice), tables.valuesOf(rules, choice)];
+    })""", [rules, [table.address() for table in tables]])
+    context.close()
+    expected = [[table.address(), sets.values(table)] for table in tables]
+    differences = [(want, got) for want, got in zip(expected, found) if got != want]
+    assert len(found) == len(tables) > 1 and differences == [], f"{len(differences)} differ, first: {differences[:2]}"
+    assert page.console_errors == []

@@ -378,6 +378,10 @@
     follow().then(stub.done, stub.done);
   }
 
+  /* The table's values as the address chooses them, for tests/test_browser_rule_sets.py, which holds them to
+     rulesets.py's at every table (the one computation the script repeats). */
+  window.RulesRefresherTables = { parse: parse, address: address, valuesOf: valuesOf };
+
   /* after site.js (RulesRefresher), which a deferred script runs before DOMContentLoaded */
   function start() {
     R = window.RulesRefresher;
