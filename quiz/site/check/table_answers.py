@@ -112,9 +112,10 @@ def _answer_at(game: Game, question: Question, drawn: dict, facts, reads: set):
 def _reached_at(game: Game, question: Question, drawn: dict, facts, reads: set) -> dict | None:
     """At one table: a game record its engine replays, under that table's rules, to the question's givens there; None
     where none is found (the question describes no game that table can reach). Every read noted in `reads`."""
-    checker = type(game.checker)(facts, reads)
     givens = with_derived(question, drawn, game.table_values(facts))
-    return game.witnesses(checker).witness(question.check, plain(givens))
+    record, read = game.witness_at(facts, question.check, plain(givens))
+    reads |= read
+    return record
 
 
 def _decides(rule_sets, names: tuple[str, ...], group_of: numpy.ndarray) -> bool:

@@ -188,6 +188,7 @@ class Game:
     witnesses: type[Witnesses] | None = None   # its game records for a question's givens; None: the package names none
     _tables: dict = dataclasses.field(default_factory=dict, repr=False)   # facts -> (checker, presentation)
     _table_values: dict = dataclasses.field(default_factory=dict, repr=False)
+    _witnessed: dict = dataclasses.field(default_factory=dict, repr=False)   # see witness_at()
     filled: dict = dataclasses.field(default_factory=dict, repr=False)   # language -> page_units.texts_at_tables()
     questions: list[Question] = dataclasses.field(default_factory=list)
     question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
@@ -230,7 +231,17 @@ class Game:
         found (at the other tables of its rule sets, the legality check decides)."""
         if self.witnesses is None:
             return None
-        return self.witnesses(self.checker).witness(check, plain(givens))
+        return self.witness_at(self.checker.facts, check, plain(givens))[0]
+
+    def witness_at(self, facts, check: str, givens: dict) -> tuple[dict | None, frozenset]:
+        """A game record the engine replays to these (plain) givens under a table's rules, or None, and what finding it
+        read (FineReads): searched for once, whether the question's check or its answers at every table ask first."""
+        key = (facts, check, repr(givens))
+        if key not in self._witnessed:
+            reads = FineReads()
+            record = self.witnesses(type(self.checker)(facts, reads)).witness(check, givens)
+            self._witnessed[key] = (record, frozenset(reads))
+        return self._witnessed[key]
 
     def derived_reads(self) -> dict[str, set]:
         """Each number the presentation derives, with what it reads (noted finely once, at the default table: facts, and

@@ -37,6 +37,7 @@ def format_percent(value: Fraction, lang: str) -> str:
     return babel_percent(float(value), format=pattern, locale=lang)
 
 
+@functools.lru_cache(maxsize=None, typed=True)   # a computed table at every chart repeats its cells (38,000 asked)
 def format_cell(value, lang: str) -> str:
     """A computed value: a whole number, or a fraction shown exactly and as a percent (chances) or decimal; a fraction
     of 0 is a chance that is none (6 dice never farkle where six dead dice score), shown as a percent like its
