@@ -132,13 +132,6 @@ class Units:
                 marked[field] = f"{entry.id}.{field}"
         return marked
 
-    def presentation_reads(self, call: Callable[[Any], Any]) -> tuple[str, ...]:
-        """The facts something the presentation computes reads (noted at the default table)."""
-        reads: set = set()
-        checker = type(self.game.checker)(self.sets.base, reads)
-        call(type(self.game.presentation)(checker))
-        return tuple(sorted(reads))
-
     def table(self, unit_id: str, names: tuple[str, ...], make: Callable[[Any], Any]) -> bool:
         """A whole table (rows as lists of cells) that differs between tables: make(facts) gives it at one."""
         names = tuple(sorted(set(names) & self.varying))

@@ -189,6 +189,7 @@ class Game:
     _tables: dict = dataclasses.field(default_factory=dict, repr=False)   # facts -> (checker, presentation)
     _table_values: dict = dataclasses.field(default_factory=dict, repr=False)
     _witnessed: dict = dataclasses.field(default_factory=dict, repr=False)   # see witness_at()
+    _presented: dict = dataclasses.field(default_factory=dict, repr=False)          # see presented()
     filled: dict = dataclasses.field(default_factory=dict, repr=False)   # language -> page_units.texts_at_tables()
     questions: list[Question] = dataclasses.field(default_factory=list)
     question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
@@ -225,6 +226,16 @@ class Game:
             checker = type(self.checker)(facts)
             self._tables[facts] = (checker, type(self.presentation)(checker))
         return self._tables[facts]
+
+    def presented(self, method: str) -> tuple[Any, tuple[str, ...]]:
+        """What a method of the presentation (computed_tables, data_files) gives at the default table, and the facts it
+        reads there: worked out once per game, not once per language and page (the data files are every roll's score
+        and best play)."""
+        if method not in self._presented:
+            reads: set = set()
+            made = getattr(type(self.presentation)(type(self.checker)(self.rule_sets.base, reads)), method)()
+            self._presented[method] = (made, tuple(sorted(reads)))
+        return self._presented[method]
 
     def witness(self, check: str, givens: dict) -> dict | None:
         """A game record the engine replays to these givens of `check` at the game's own rules; None where none is

@@ -64,7 +64,7 @@ class DataFiles(PageTexts):
         differ, once, under the default language's game folder: <game>/at-tables/<file stem>-<n>.json, n the key's
         place among rules.json's keys of those facts. Every language's rules.json points there; the service worker
         saves one when a page first fetches it, not with the language."""
-        names = tuple(sorted(set(self.units.presentation_reads(lambda p: p.data_files())) & self.units.varying))
+        names = tuple(sorted(set(self.game.presented("data_files")[1]) & self.units.varying))
         if not names:
             return {}
         self.units.listed(names)             # rules.json lists these keys
@@ -109,9 +109,9 @@ class DataFiles(PageTexts):
         options = {f"{set_id}|{''.join(str(int(bit)) for bit in bits)}": rule_sets.options_id(set_id, bits)
                    for set_id in rule_sets.sets for bits in itertools.product((False, True), repeat=len(option_rules))
                    } if options_field else {}
-        names = ",".join(sorted(set(self.units.presentation_reads(lambda p: p.data_files())) & self.units.varying))
+        names = ",".join(sorted(set(self.game.presented("data_files")[1]) & self.units.varying))
         files = {name: {"n": names, "at": self.at_tables_address() + f"{name.rsplit('.', 1)[0]}-"}
-                 for name in self.game.presentation.data_files()} if names else {}
+                 for name in self.game.presented("data_files")[0]} if names else {}
         return json.dumps({"game": self.game.id, "default": rule_sets.default, "address": ADDRESS_KEY,
                            "at_tables": self.at_tables_address(),
                            "colon": self.ui["labels"]["colon"],

@@ -75,7 +75,7 @@ class Writer(QuizFiles, DataFiles):
             data["tables"] = [self.computed_table(e) for e in section.entries]
             for table in data["tables"]:
                 if self.units is not None and self.units.table(
-                        table["id"], self.units.presentation_reads(lambda presentation: presentation.computed_tables()),
+                        table["id"], self.game.presented("computed_tables")[1],
                         lambda facts, entry_id=table["id"]: self.computed_rows(entry_id, self.game.at_table(facts)[1])):
                     table["u"] = table["id"]
         elif section.kind == "score-sheet":
