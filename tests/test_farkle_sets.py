@@ -140,3 +140,27 @@ def test_the_end_as_each_set_words_it():
         (False, True, True)
     assert checker("seed", target=5000).game_ends(5050) and not checker("seed", target=20000).game_ends(10050)
     assert checker("seed", **{"final-round": True}).others_play_on(10050)
+
+
+@pytest.mark.parametrize("set_id", SETS)
+def test_the_calculators_keeps_are_a_search_of_every_part_of_every_roll(set_id):
+    """The score-a-roll calculator's keeps, which the turn's solve weighs a roll by too (the chart's best_keeps(),
+    worked out from the rolls one die smaller: issue 43), against a search of every part of every roll of one to six
+    dice in the order of counts: for each number of dice kept, the most points and the first dice that score them."""
+    import itertools
+
+    from quiz.games.farkle.presentation import _keeps
+    from quiz.games.farkle.scoring import counts, faces
+    chart = checker(set_id, **({"six-nothing": True} if set_id == "seed" else {})).chart
+    searched = {}
+    for n in range(1, 7):
+        for roll in itertools.combinations_with_replacement(range(1, 7), n):
+            options: dict[int, tuple[int, str]] = {}
+            for part in itertools.product(*(range(count + 1) for count in counts(roll))):
+                points = chart.best_split(part) if sum(part) else None
+                if points and points > options.get(sum(part), (0, ""))[0]:
+                    options[sum(part)] = (points, "".join(map(str, faces(part))))
+            if options:
+                searched["".join(map(str, roll))] = [[kept, points] for _, (points, kept) in sorted(options.items())]
+    assert _keeps.__wrapped__(chart, 6) == searched
+    assert list(_keeps.__wrapped__(chart, 6)) == list(searched)        # in the order the calculator's file lists them

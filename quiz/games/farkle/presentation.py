@@ -5,7 +5,6 @@ parts."""
 from __future__ import annotations
 
 import functools
-import itertools
 from decimal import Decimal
 from typing import Any
 
@@ -45,16 +44,15 @@ def scores_combinations(chart) -> bool:
 
 @functools.lru_cache(maxsize=None)
 def _keeps(chart, dice: int) -> dict[str, list]:
-    keeps, split = {}, functools.lru_cache(maxsize=None)(chart.best_split)    # the parts of rolls repeat: 924 of them
+    """For every roll that scores, the most points for keeping each number of its dice, with those dice (the chart's
+    best_keeps(), as the turn's solve weighs a roll)."""
+    keeps = {}
     for n in range(1, dice + 1):
         for roll, _, counted in rolls_with_ways(n):
-            options: dict[int, tuple[int, str]] = {}
-            for part in itertools.product(*(range(count + 1) for count in counted)):
-                points = split(part) if sum(part) else None
-                if points and points > options.get(sum(part), (0, ""))[0]:
-                    options[sum(part)] = (points, "".join(map(str, faces(part))))
-            if options:
-                keeps["".join(map(str, roll))] = [[kept, points] for _, (points, kept) in sorted(options.items())]
+            found = chart.best_keeps(counted)
+            if found:
+                keeps["".join(map(str, roll))] = [["".join(map(str, faces(part))), points]
+                                                  for _, (points, part) in sorted(found.items())]
     return keeps
 
 

@@ -166,6 +166,29 @@ class ScoringChart:
                 best[roll] = min(candidates, key=lambda found: (-found[0], found[1] if found[0] else 0, found[2]))
         return {roll: (found[0], found[2] if found[0] else zero) for roll, found in best.items()}
 
+    def best_keeps(self, roll: Counts) -> dict[int, tuple[int, Counts]]:
+        """For each number of a roll's dice that can be kept scoring, the most points and the dice (as counts) that
+        score them, on a tie the first in the order of counts (as a search of every part of the roll in that order)."""
+        return self._best_keeps[roll]
+
+    @functools.cached_property
+    def _best_keeps(self) -> dict[Counts, dict[int, tuple[int, Counts]]]:
+        """best_keeps() of every roll of up to six dice, worked out once for the whole chart from the rolls one die
+        smaller: every part of a roll but the roll itself is a part of one of them."""
+        best: dict[Counts, dict[int, tuple[int, Counts]]] = {tuple(0 for _ in FACES): {}}
+        for size in range(1, len(FACES) + 1):
+            for roll, smaller in one_die_less(size):
+                found: dict[int, tuple[int, Counts]] = {}
+                for less in smaller:
+                    for kept, (points, part) in best[less].items():
+                        if kept not in found or (-points, part) < (-found[kept][0], found[kept][1]):
+                            found[kept] = (points, part)
+                points = self.best_split(roll)
+                if points:
+                    found[size] = (points, roll)
+                best[roll] = found
+        return best
+
     def parts(self, parts: tuple) -> list[list[int]]:
         """A split's parts as dice, the highest-scoring part first."""
         dice = [(faces(pattern), self.pattern_points[(option, pattern)]) for option, pattern in parts]

@@ -71,15 +71,8 @@ def roll_outcomes(chart: ScoringChart, dice: int, n: int) -> tuple[tuple[Fractio
     """The rolls of n dice, grouped by what they let you keep: (chance, options), each option the dice left in hand
     after keeping and the most points for keeping that many (hot dice: all `dice` back); no options for a farkle."""
     groups: dict[tuple, int] = {}
-    split = functools.lru_cache(maxsize=None)(chart.best_split)     # the parts of rolls repeat: 924 of them
     for _, ways, rolled in rolls_with_ways(n):
-        best: dict[int, int] = {}
-        for part in itertools.product(*(range(count + 1) for count in rolled)):
-            kept = sum(part)
-            points = split(part) if kept else None
-            if points:
-                best[kept] = max(points, best.get(kept, 0))
-        options = tuple(sorted(((n - kept) or dice, points) for kept, points in best.items()))
+        options = tuple(sorted(((n - kept) or dice, points) for kept, (points, _) in chart.best_keeps(rolled).items()))
         groups[options] = groups.get(options, 0) + ways
     return tuple((Fraction(ways, 6 ** n), options) for options, ways in sorted(groups.items()))
 
