@@ -243,7 +243,7 @@ def strategy(set_ids: list[str]) -> int:
     into quiz/games/farkle/solved/ (quiz/games/farkle/duel.py)."""
     import json
 
-    from quiz.checker import REPO_RULES
+    from quiz.games import REPO_RULES
     from quiz.games import bound
     from quiz.games.farkle import duel
     from quiz.site.load.problems import Problems

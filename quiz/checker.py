@@ -7,13 +7,7 @@ import dataclasses
 import functools
 import inspect
 import typing
-from pathlib import Path
 from typing import Any, Callable, Iterator
-
-import yaml
-
-REPO_RULES = Path(__file__).resolve().parent.parent / "rules"
-
 
 class MalformedInput(ValueError):
     """Input no game could even describe: a wrong type, an unknown key, a value out of range."""
@@ -57,6 +51,21 @@ class Facts:
     keeps under `tables:`), typed. `from_game` reads them; an unknown, missing or mistyped fact is MalformedInput."""
 
     OPTIONS: str | None = None    # the field holding a table of options a house rule may add to (Farkle's scoring)
+
+    def __init_subclass__(cls, **kwargs):
+        """Facts hash once (a build looks tables up by them 100,000s of times; a dataclass hash goes through every
+        field, Farkle's chart option by option): set before @dataclass runs, which keeps a __hash__ the class has."""
+        super().__init_subclass__(**kwargs)
+        cls.__hash__ = cls.__dict__.get("__hash__") or Facts._hash_once
+
+    def _hash_once(self) -> int:
+        if "_hash" not in self.__dict__:        # not pickled (__getstate__): a str's hash differs between processes
+            object.__setattr__(self, "_hash", hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self)
+                                                         if f.compare)))
+        return self.__dict__["_hash"]
+
+    def __getstate__(self):
+        return {name: value for name, value in self.__dict__.items() if name != "_hash"}
 
     @classmethod
     def from_game(cls, game: dict) -> "Facts":
@@ -383,16 +392,3 @@ def _legality_checks(cls: type) -> None:
             line = ""
         raise TypeError(f"{cls.__name__}.{name}{line}: {name[len(LEGALITY_PREFIX):]!r} is not a @rule of "
                         f"{cls.__name__}, so this legality check would never run ({hint}); a helper takes another name")
-
-
-def read_game(game_id: str, rules_dir: Path = REPO_RULES) -> dict:
-    """A game.yml as plain data, its tables kept in files of their own read in, for binding a checker outside a site
-    build (scripts, notebooks, tests)."""
-    path = rules_dir / game_id / "game.yml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict) or not isinstance(data.get("facts"), dict):
-        raise MalformedInput(f"{path}: no facts mapping")
-    for name, value in (data.get("tables") or {}).items():
-        if isinstance(value, str):
-            data["tables"][name] = yaml.safe_load((path.parent / value).read_text(encoding="utf-8"))
-    return data

@@ -17,7 +17,7 @@ from browser_helpers import in_states
 from browsing import visitor_context, watch
 from rules_reading import LANGUAGES, RULES, game_pages, lang_prefix, questions
 from quiz import games
-from quiz.checker import read_game
+from quiz.games import read_game
 from quiz.site.load.problems import Problems
 from quiz.site.load.rulesets import choices_of, load_rule_sets
 

@@ -15,7 +15,7 @@ from browser_helpers import in_states, language_for, url
 from browsing import visitor_context
 from rules_reading import GAMES, LANGUAGES, RULES, game_yml, lang_prefix
 from quiz import games
-from quiz.checker import read_game
+from quiz.games import read_game
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from quiz import games
-from quiz.checker import LEGALITY_PREFIX, IllegalState, MalformedInput, read_game
+from quiz.checker import LEGALITY_PREFIX, IllegalState, MalformedInput
+from quiz.games import read_game
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 GAME_IDS = sorted(path.parent.name for path in RULES.glob("*/game.yml"))

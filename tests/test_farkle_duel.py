@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from quiz.checker import REPO_RULES
+from quiz.games import REPO_RULES
 from quiz.games import bound
 from quiz.games.farkle import duel, endgame
 from quiz.site.load.problems import Problems

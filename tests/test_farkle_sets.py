@@ -26,7 +26,7 @@ def rule_sets():
 
 
 def _game():
-    from quiz.checker import read_game
+    from quiz.games import read_game
     return read_game("farkle", RULES)
 
 

@@ -12,7 +12,7 @@ import yaml
 from repo_copies import fixture_rules
 from rules_reading import GAMES, RULES
 from quiz import games
-from quiz.checker import read_game
+from quiz.games import read_game
 from quiz.site.load.problems import Problems
 from quiz.site.load.rulesets import Table, load_rule_sets
 

@@ -16,13 +16,31 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType
 
-from quiz.checker import REPO_RULES, Rules, read_game
+import yaml
+
+from quiz.checker import MalformedInput, Rules
 from quiz.presentation import Presentation
 from quiz.witnesses import Witnesses
 
 # each imports only those before it
 GAME_MODULES = ("components", "facts", "givens", "scoring", "reads", "rules", "legality", "engine", "witnesses",
                 "strategy", "duel_kernels", "duel", "endgame", "beliefs", "presentation")
+
+
+REPO_RULES = Path(__file__).resolve().parent.parent.parent / "rules"
+
+
+def read_game(game_id: str, rules_dir: Path = REPO_RULES) -> dict:
+    """A game.yml as plain data, its tables kept in files of their own read in, for binding a checker outside a site
+    build (scripts, notebooks, tests)."""
+    path = rules_dir / game_id / "game.yml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or not isinstance(data.get("facts"), dict):
+        raise MalformedInput(f"{path}: no facts mapping")
+    for name, value in (data.get("tables") or {}).items():
+        if isinstance(value, str):
+            data["tables"][name] = yaml.safe_load((path.parent / value).read_text(encoding="utf-8"))
+    return data
 
 
 def package_name(game_id: str) -> str:

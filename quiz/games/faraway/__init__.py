@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quiz.checker import REPO_RULES, read_game
+from quiz.games import REPO_RULES, read_game
 from quiz.games.faraway.beliefs import Faraway
 from quiz.games.faraway.facts import FarawayFacts
 from quiz.games.faraway.witnesses import FarawayWitnesses

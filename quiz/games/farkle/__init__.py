@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quiz.checker import REPO_RULES, read_game
+from quiz.games import REPO_RULES, read_game
 from quiz.games.farkle.beliefs import Farkle
 from quiz.games.farkle.facts import FarkleFacts, ScoringOption
 from quiz.games.farkle.witnesses import FarkleWitnesses
