@@ -220,3 +220,21 @@ def test_an_english_date_is_written_as_british_english_writes_it():
     assert Wording("en").fill("{as_of}", {"as_of": day}) == "2 November 2026"
     assert Wording("de").fill("{as_of}", {"as_of": day}) == "2. November 2026"
 
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_facts_hash_as_they_compare_and_keep_no_hash_in_a_pickle(game_id):
+    """Facts keep their hash once worked out (issue 43: tables are looked up by their facts); equal facts hash alike,
+    facts that differ in one field compare unequal, and a pickle (the memo, another process) carries no hash: a str's
+    hash differs from one process to the next."""
+    import dataclasses
+    import pickle
+    facts = bound_checker(game_id).facts
+    again = dataclasses.replace(facts)
+    assert facts == again and hash(facts) == hash(again) and hash(facts) == hash(facts)
+    name = facts.named_fields()[0]
+    value = getattr(facts, name)
+    other = dataclasses.replace(facts, **{name: value + 1 if isinstance(value, int) else value})
+    assert (other == facts) is (getattr(other, name) == value)
+    copied = pickle.loads(pickle.dumps(facts))
+    assert "_hash" not in copied.__dict__ and copied == facts and hash(copied) == hash(facts)
