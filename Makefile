@@ -67,7 +67,7 @@ chromium:
 ## test: the whole suite, browser tests included, on every core
 test: $(VENV)/.test-deps chromium
 	$(BIN)/ruff check quiz tests scripts
-	$(BIN)/python -m pytest -q -n auto tests
+	$(BIN)/python -m pytest -q -n auto --durations=15 tests
 
 ## check: the fast part for the edit loop (no browser, no copies of the site built)
 check: $(VENV)/.test-deps
