@@ -23,7 +23,7 @@ import quiz.games
 from repo_copies import FIXTURE_GAME, FIXTURE_ID, fixture_repo, fixture_rules, use_fixture_checker
 from rules_reading import DEFAULT_LANGUAGE, LANGUAGES, ROOT, RULES, TESTS
 from quiz.site import memo
-from quiz.site.check import lint, page_units, table_answers, verify
+from quiz.site.check import lint, page_units, practice, table_answers, verify
 from quiz.site.load import loader
 from quiz.site.output import generate
 from quiz.site.pages import render
@@ -135,13 +135,15 @@ def test_a_code_edit_reaches_what_the_memo_gives_in_a_fresh_process(tmp_path):
 
 @pytest.fixture
 def made(monkeypatch):
-    """What a build makes afresh: the games verified, whose questions are worded at every table ("tables"), whose
+    """What a build makes afresh: the games verified, whose practice variants are drawn, whose questions are worded at
+    every table ("tables"), whose
     answers are worked out at every table, the (game, language) texts filled in at every table, the pages rendered."""
-    made = {"verified": set(), "tables": set(), "answered": set(), "filled": set(), "rendered": set()}
+    made = {"verified": set(), "drawn": set(), "tables": set(), "answered": set(), "filled": set(), "rendered": set()}
     real_verify, real_tables, real_answer = verify.verify_game, table_answers._tables_of, table_answers.at_tables
-    real_fill, real_pages = page_units.fill_at_tables, render.Writer.pages
-    monkeypatch.setattr(verify, "verify_game", lambda site, g, problems: made["verified"].add(g.id)
-                        or real_verify(site, g, problems))
+    real_fill, real_pages, real_draw = page_units.fill_at_tables, render.Writer.pages, practice.PracticeDraw.draw
+    monkeypatch.setattr(verify, "verify_game", lambda site, g, *args: made["verified"].add(g.id)
+                        or real_verify(site, g, *args))
+    monkeypatch.setattr(practice.PracticeDraw, "draw", lambda self: made["drawn"].add(self.game.id) or real_draw(self))
     monkeypatch.setattr(table_answers, "_tables_of", lambda site, g, *args: made["tables"].add(g.id)
                         or real_tables(site, g, *args))
     monkeypatch.setattr(table_answers, "at_tables", lambda g, *args: made["answered"].add(g.id)
@@ -158,10 +160,11 @@ def again(made) -> None:
         units.clear()
 
 
-def redone(games=(), verified=(), tables=(), answered=(), filled=(), rendered=()) -> dict:
+def redone(games=(), verified=(), drawn=(), tables=(), answered=(), filled=(), rendered=()) -> dict:
     """The units made again: `games`' every unit, or each kind's own."""
     each = {(game, lang) for game in games for lang in LANGUAGES}
-    return {"verified": set(games) | set(verified), "tables": set(games) | set(tables),
+    return {"verified": set(games) | set(verified), "drawn": set(games) | set(drawn),
+            "tables": set(games) | set(tables),
             "answered": set(games) | set(answered), "filled": each | set(filled), "rendered": each | set(rendered)}
 
 
@@ -185,6 +188,11 @@ def edits_of_each_kind(rules, monkeypatch):
     yield (f"a language's question texts, questions.{lang}.yml",
            lambda: prefix_value(rules / pips / f"questions.{lang}.yml", "text", "Edited"),
            redone(verified=[pips], tables=[pips], filled=at, rendered=at), True)
+    yield (f"the default language's question texts, questions.{DEFAULT_LANGUAGE}.yml (a variant's why is compared with "
+           "the stated question's in it)",
+           lambda: prefix_value(rules / pips / f"questions.{DEFAULT_LANGUAGE}.yml", "text", "Edited"),
+           redone(verified=[pips], drawn=[pips], tables=[pips], filled={(pips, DEFAULT_LANGUAGE)},
+                  rendered={(pips, lang) for lang in LANGUAGES}), True)
     yield (f"ui.{lang}.yml", lambda: prefix_value(rules / f"ui.{lang}.yml", "read_rule", "Edited"),
            redone(verified=[pips, dots], tables=[pips, dots], filled={(pips, lang), (dots, lang)},
                   rendered={(pips, lang), (dots, lang)}), True)
@@ -223,9 +231,9 @@ def test_an_edit_of_each_kind_makes_again_exactly_the_units_that_read_it(rules, 
 # --- every file that makes a unit is in its key -----------------------------------------------------------------------
 
 # What each unit is made from, stage by stage of a build (traced_units): content loaded (C), lint (L), verify (V), the
-# questions at every table (T), the pages (R), the whole site (G).
-STAGES = {"verify": "CV", "tables": "CVT", "answers at tables": "CT", "texts at tables": "CL", "pages": "CLVTR",
-          "site": "CLVTRG"}
+# questions at every table (T), the pages (R), the whole site (G); within verify, the practice draws (D).
+STAGES = {"verify": "CVD", "practice draws": "CD", "tables": "CVDT", "answers at tables": "CT", "texts at tables": "CL",
+          "pages": "CLVDTR", "site": "CLVDTRG"}
 
 
 def traced_units(rules_dir: str) -> dict[str, list[str]]:
@@ -253,6 +261,16 @@ def traced_units(rules_dir: str) -> dict[str, list[str]]:
             sys.setprofile(None)
             stage.clear()
 
+    real_draw = practice.PracticeDraw.draw
+
+    def draw(self):
+        outer = stage[:]
+        stage[:] = ["D"]
+        try:
+            return real_draw(self)
+        finally:
+            stage[:] = outer
+    practice.PracticeDraw.draw = draw
     sys.addaudithook(opened)
     problems = Problems(rules)
     site = traced("C", lambda: loader.load_content(rules))
@@ -440,6 +458,6 @@ def test_every_key_is_made_in_memo_py_from_its_table_of_units():
     source = (ROOT / "quiz" / "site" / "memo.py").read_text(encoding="utf-8")
     for unit in memo.UNITS:
         assert re.search(rf'"{unit}"', source.split("UNITS = {", 1)[1]), unit
-    assert set(memo.UNITS) == {"site", "site files", "verify", "tables", "answers at tables", "texts at tables",
-                               "pages"}
+    assert set(memo.UNITS) == {"site", "site files", "verify", "practice draws", "tables", "answers at tables",
+                               "texts at tables", "pages"}
     assert set(memo.MADE_BY) == set(memo.UNITS) - {"site files"}      # its key is the site's

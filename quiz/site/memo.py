@@ -1,8 +1,8 @@
-"""The build's one memo: what each unit of a build made (the whole generated site; one game's verification, its answers
-and words at every table; one game's texts filled in at every table, and its pages and deck, in one language), kept on
-disk under .cache/memo/ under a key of everything that made it — the unit's input files, the code that made it as this
-process loaded it (the modules that make that unit and all they import and read, the game's package: MADE_BY), the
-build's settings — and least recently used out.
+"""The build's one memo: what each unit of a build made (the whole generated site; one game's verification, its
+practice draws, its answers and words at every table; one game's texts filled in at every table, and its pages and
+deck, in one language), kept on disk under .cache/memo/ under a key of everything that made it — the unit's input
+files, the code that made it as this process loaded it (the modules that make that unit and all they import and read,
+the game's package: MADE_BY), the build's settings — and least recently used out.
 
 The code is read when this module is imported (the rest of quiz/ is imported with it) and again before every store: a
 result made while the code on disk moved away from the code running is not stored. `mkdocs serve` imports quiz/ afresh
@@ -106,6 +106,7 @@ def checker_files(game_id: str) -> list[Path]:
 MADE_BY = {
     "site": ("quiz.site.output.generate",),
     "verify": ("quiz.site.load.loader", "quiz.site.check.verify"),
+    "practice draws": ("quiz.site.load.loader", "quiz.site.check.practice"),
     "tables": ("quiz.site.load.loader", "quiz.site.check.verify",       # verify's variants, worded at every table
                "quiz.site.check.table_answers"),
     "answers at tables": ("quiz.site.load.loader", "quiz.site.check.table_answers"),
@@ -227,6 +228,9 @@ UNITS = {
     "site": "every file under rules/ and mkdocs.yml (the languages); drafts shown or not, SITE_URL, the decks' time",
     "site files": "the site's key: the bytes of every generated file, kept apart from the summary a warm build reads",
     "verify": "a game's files in every language and every ui.<lang>.yml; the languages and the default one",
+    "practice draws": "a game's files in no language and in the default one (a variant's why is compared with the "
+                      "stated question's in it), ui.<default>.yml: each question's practice variants drawn, in no "
+                      "language yet (an edit to another language's texts words them again, not draws them)",
     "tables": "the same as verify: a game's questions answered at every table of its rule sets, worded",
     "answers at tables": "a game's files in no language: its questions' answers and the replays of their games at "
                          "every table, each kept by the question, its drawn givens and the facts its texts name (an "
@@ -259,6 +263,9 @@ class Memo(Store):
 
     def verify_key(self, root: Path, game_dir: Path, languages: tuple[str, ...], default: str) -> str:
         return self._game_key("verify", root, game_dir, languages, languages, default)
+
+    def practice_draws_key(self, root: Path, game_dir: Path, default: str) -> str:
+        return self._game_key("practice draws", root, game_dir, {default}, default)
 
     def tables_key(self, root: Path, game_dir: Path, languages: tuple[str, ...], default: str) -> str:
         return self._game_key("tables", root, game_dir, languages, languages, default)

@@ -8,7 +8,7 @@ from pathlib import Path
 from quiz.site.load import codes
 from quiz.site.check import lint, table_answers
 from quiz.site.check.verify import verify_site
-from quiz.site.load.content import Site, forget_witness_searches
+from quiz.site.load.content import Site
 from quiz.site.load.loader import load_content
 from quiz.site.memo import Memo
 from quiz.site.load.problems import Problem, Problems
@@ -21,8 +21,6 @@ def load_site(root: Path, verify: bool = True, show_drafts: bool = False, memo: 
     """Load and validate everything under rules/ (and check every quiz question); raise ContentError listing every
     problem, one line each. Drafts with problems go to site.drafts instead. memo: see lint.lint_texts_at_tables and
     verify.verify_site."""
-    if memo is None:
-        forget_witness_searches()
     site = load_content(root)   # a draft that does not even load is in site.drafts already
     problems = Problems(root)
     lint.lint_site(site, problems, memo)

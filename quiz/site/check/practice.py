@@ -200,9 +200,28 @@ class PracticeDraw:
         return True
 
 
-def practice(check: QuestionCheck, entries: dict) -> Practice:
-    """Seeded, reproducible variants: legal, keeping what the question tests, answered by the checker, worded."""
-    drawn = PracticeDraw(check).draw()
+@dataclasses.dataclass
+class Draws:
+    """Each question's draw (PracticeDraw.draw) kept across builds, the memo's "practice draws", by question id: all a
+    draw reads is the unit's key (the game's files in no language, the default language's texts, where a variant's why
+    is compared with the stated one's, and the code), so an edit to another language's words draws nothing again. A
+    draw that reported a problem is not kept; only what this build drew is kept again."""
+
+    before: dict = dataclasses.field(default_factory=dict)
+    now: dict = dataclasses.field(default_factory=dict)
+
+    def draw(self, check: QuestionCheck) -> Practice | None:
+        question_id = check.question.id
+        drawn = self.before[question_id] if question_id in self.before else PracticeDraw(check).draw()
+        if drawn is not None:
+            self.now[question_id] = drawn
+        return drawn
+
+
+def practice(check: QuestionCheck, entries: dict, draws: Draws | None = None) -> Practice:
+    """Seeded, reproducible variants: legal, keeping what the question tests, answered by the checker, worded. draws:
+    the draws kept from an earlier build."""
+    drawn = (draws or Draws()).draw(check)
     if drawn is None:
         return Practice()
     practice = Practice(illegal=drawn.illegal, unreached=drawn.unreached, lost=drawn.lost, untested=drawn.untested,

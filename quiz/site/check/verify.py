@@ -10,7 +10,7 @@ from quiz.site.check.answers import with_derived
 from quiz.site.check.question_check import QUESTIONS_PER_RULE, REMEMBER_QUESTIONS, QuestionCheck, forget_entries
 from quiz.site.load.content import Game, Site
 from quiz.site.memo import Memo
-from quiz.site.check.practice import check_practice_of_rules, drop_repeated_variants, practice
+from quiz.site.check.practice import Draws, check_practice_of_rules, drop_repeated_variants, practice
 from quiz.site.load.problems import Problems
 from quiz.site.check.question_words import said, word
 from quiz.site.load.source import line_of
@@ -108,8 +108,9 @@ def check_varied_counts(site: Site, game: Game, problems: Problems) -> None:
                                      f"text.{lang}.yml)")
 
 
-def verify_game(site: Site, game: Game, problems: Problems) -> None:
-    """Check every question of a game; keep its wording per language and its practice variants on the game."""
+def verify_game(site: Site, game: Game, problems: Problems, draws: Draws | None = None) -> None:
+    """Check every question of a game; keep its wording per language and its practice variants on the game. draws: the
+    practice draws kept from an earlier build."""
     check_coverage_of_rules(game, problems)
     check_varied_counts(site, game, problems)
     check_beliefs_of_rules(site, game, problems)
@@ -136,7 +137,7 @@ def verify_game(site: Site, game: Game, problems: Problems) -> None:
         if worded is not None:
             game.worded[question.id] = worded
         if question.vary and len(problems.items) == found_before:
-            game.practice[question.id] = practice(check, entries)
+            game.practice[question.id] = practice(check, entries, draws)
         if len(problems.items) == found_before:
             check_why_sentences_said(check, givens, answered, game.practice.get(question.id))
     drop_repeated_variants(game)
@@ -166,7 +167,8 @@ def check_why_sentences_said(check: QuestionCheck, givens: dict, answered, pool)
 def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> None:
     """Verify every game's questions. memo (a build's): a game's verification is taken from it while everything it is
     made of is unchanged — its files in every language, the interface texts, its checker and the site's code — and
-    kept in it when it passed."""
+    kept in it when it passed. Its practice draws are kept apart, by what they read (Draws): an edit to a language's
+    words words the game again but draws nothing again."""
     for game in site.games:
         if not game.questions:
             continue
@@ -176,6 +178,10 @@ def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> Non
             game.worded, game.practice = kept
             continue
         found_before = len(problems.items)
-        verify_game(site, game, problems)
+        draws_key = memo and memo.practice_draws_key(site.root, game.dir, site.default_language)
+        draws = Draws((memo.get(draws_key) if memo else None) or {})
+        verify_game(site, game, problems, draws)
+        if memo:
+            memo.put(draws_key, draws.now)
         if memo and len(problems.items) == found_before:
             memo.put(key, (game.worded, game.practice))

@@ -189,6 +189,7 @@ class Game:
     _tables: dict = dataclasses.field(default_factory=dict, repr=False)   # facts -> (checker, presentation)
     _table_values: dict = dataclasses.field(default_factory=dict, repr=False)
     _presented: dict = dataclasses.field(default_factory=dict, repr=False)          # see presented()
+    _witnessed: dict = dataclasses.field(default_factory=dict, repr=False)          # see witness_at()
     filled: dict = dataclasses.field(default_factory=dict, repr=False)   # language -> page_units.texts_at_tables()
     questions: list[Question] = dataclasses.field(default_factory=list)
     question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
@@ -245,16 +246,14 @@ class Game:
 
     def witness_at(self, facts, check: str, givens: dict) -> tuple[dict | None, frozenset]:
         """A game record the engine replays to these (plain) givens under a table's rules, or None, and what finding it
-        read (FineReads): searched for once, whether the question's check or its answers at every table ask first, and
-        kept across the builds of one `mkdocs serve` (_WITNESSED)."""
-        key = (self.witnesses, type(self.checker), facts, check, repr(givens))
-        if key not in _WITNESSED:
-            if len(_WITNESSED) >= WITNESSED_KEPT:
-                _WITNESSED.clear()
+        read (FineReads): searched for once in a build, whether the question's check or its answers at every table ask
+        first."""
+        key = (facts, check, repr(givens))
+        if key not in self._witnessed:
             reads = FineReads()
             record = self.witnesses(type(self.checker)(facts, reads)).witness(check, givens)
-            _WITNESSED[key] = (record, frozenset(reads))
-        return _WITNESSED[key]
+            self._witnessed[key] = (record, frozenset(reads))
+        return self._witnessed[key]
 
     def derived_reads(self) -> dict[str, set]:
         """Each number the presentation derives, with what it reads (noted finely once, at the default table: facts, and
@@ -314,18 +313,6 @@ class Game:
         return self._table_values[facts]
 
 
-# A witness search by its inputs: the game's witnesses and checker classes (so the code: `mkdocs serve` imports quiz/
-# afresh after a code edit, and these with it), the facts (a game's cards too), the check and the givens. Kept across
-# the builds of one serve: an edit of a text verifies its game again, and its practice draws search the same givens
-# (1.3 s of a Faraway text edit's 3.5 s rebuild). Emptied when full, as a build asks about 5,000.
-_WITNESSED: dict = {}
-WITNESSED_KEPT = 50_000
-
-
-def forget_witness_searches() -> None:
-    """Before a build without the memo (tests, `python -m quiz verify`): there a test may swap a checker's method in
-    place, which no key sees; a build with the memo keys by the code on disk, and serve imports it afresh."""
-    _WITNESSED.clear()
 
 
 @dataclasses.dataclass
