@@ -85,6 +85,14 @@ def prefix_value(path, key: str, word: str) -> None:
     path.write_text(edited, encoding="utf-8")
 
 
+def change_a_word(text_yml) -> None:
+    """A count word's forms changed alike (under `words:`, what the texts count in a language's own forms)."""
+    text = text_yml.read_text(encoding="utf-8")
+    edited = re.sub(r"(?m)^  point: .*$", lambda line: re.sub(r'"# (\w+)', r'"# \1s', line.group()), text, count=1)
+    assert edited != text, f"{text_yml}: no point in words"
+    text_yml.write_text(edited, encoding="utf-8")
+
+
 def move_on_the_home_page(game_yml) -> None:
     """Change game.yml's order, which every language's home page shows."""
     text = game_yml.read_text(encoding="utf-8")
@@ -98,9 +106,11 @@ def append_a_comment(path) -> None:
 
 
 def input_edits(rules, game: str = FIXTURE_ID):
-    """Edits an author makes while serving: one language's page text, the interface texts, what every language shows
-    from game.yml."""
+    """Edits an author makes while serving: one language's page text, an entry a table's rules fill in, a question
+    text, the interface texts, what every language shows from game.yml."""
     yield f"text.{LANG}.yml", lambda: prefix_value(rules / game / f"text.{LANG}.yml", "refresher_intro", "Edited")
+    yield f"an entry of text.{LANG}.yml", lambda: prefix_value(rules / game / f"text.{LANG}.yml", "text", "Edited")
+    yield f"questions.{LANG}.yml", lambda: prefix_value(rules / game / f"questions.{LANG}.yml", "text", "Edited")
     yield f"ui.{LANG}.yml", lambda: prefix_value(rules / f"ui.{LANG}.yml", "read_rule", "Edited")
     yield "game.yml", lambda: move_on_the_home_page(rules / game / "game.yml")
 
@@ -136,11 +146,11 @@ def test_a_code_edit_reaches_what_the_memo_gives_in_a_fresh_process(tmp_path):
 @pytest.fixture
 def made(monkeypatch):
     """What a build makes afresh: the games verified, whose practice variants are drawn, whose questions are worded at
-    every table ("tables"), whose
-    answers are worked out at every table, the (game, language) texts filled in at every table, the pages rendered."""
+    every table ("tables"), whose answers are worked out at every table, the (game, language) with an entry filled in
+    at every table, the pages rendered."""
     made = {"verified": set(), "drawn": set(), "tables": set(), "answered": set(), "filled": set(), "rendered": set()}
     real_verify, real_tables, real_answer = verify.verify_game, table_answers._tables_of, table_answers.at_tables
-    real_fill, real_pages, real_draw = page_units.fill_at_tables, render.Writer.pages, practice.PracticeDraw.draw
+    real_fill, real_pages, real_draw = page_units._entry_at_tables, render.Writer.pages, practice.PracticeDraw.draw
     monkeypatch.setattr(verify, "verify_game", lambda site, g, *args: made["verified"].add(g.id)
                         or real_verify(site, g, *args))
     monkeypatch.setattr(practice.PracticeDraw, "draw", lambda self: made["drawn"].add(self.game.id) or real_draw(self))
@@ -148,8 +158,8 @@ def made(monkeypatch):
                         or real_tables(site, g, *args))
     monkeypatch.setattr(table_answers, "at_tables", lambda g, *args: made["answered"].add(g.id)
                         or real_answer(g, *args))
-    monkeypatch.setattr(page_units, "fill_at_tables", lambda g, lang: made["filled"].add((g.id, lang))
-                        or real_fill(g, lang))
+    monkeypatch.setattr(page_units, "_entry_at_tables", lambda g, wording, *args:
+                        made["filled"].add((g.id, wording.lang)) or real_fill(g, wording, *args))
     monkeypatch.setattr(render.Writer, "pages", lambda self: made["rendered"].add((self.game.id, self.lang))
                         or real_pages(self))
     return made
@@ -182,20 +192,24 @@ def edits_of_each_kind(rules, monkeypatch):
     pips, dots, lang = FIXTURE_ID, OTHER, LANG
     at = {(pips, lang)}
     code = lambda relative: edited_code(monkeypatch, memo.PACKAGE / relative)     # noqa: E731
-    yield (f"a language's texts, text.{lang}.yml",
+    yield (f"a language's page text, text.{lang}.yml refresher_intro",
            lambda: prefix_value(rules / pips / f"text.{lang}.yml", "refresher_intro", "Edited"),
+           redone(verified=[pips], tables=[pips], rendered=at), True)
+    yield (f"a language's entry (a text a table's rules fill in), text.{lang}.yml",
+           lambda: prefix_value(rules / pips / f"text.{lang}.yml", "text", "Edited"),
+           redone(verified=[pips], tables=[pips], filled=at, rendered=at), True)
+    yield (f"a language's count words, text.{lang}.yml words: (every entry of it filled in again)",
+           lambda: change_a_word(rules / pips / f"text.{lang}.yml"),
            redone(verified=[pips], tables=[pips], filled=at, rendered=at), True)
     yield (f"a language's question texts, questions.{lang}.yml",
            lambda: prefix_value(rules / pips / f"questions.{lang}.yml", "text", "Edited"),
-           redone(verified=[pips], tables=[pips], filled=at, rendered=at), True)
+           redone(verified=[pips], tables=[pips], rendered=at), True)
     yield (f"the default language's question texts, questions.{DEFAULT_LANGUAGE}.yml (a variant's why is compared with "
            "the stated question's in it)",
            lambda: prefix_value(rules / pips / f"questions.{DEFAULT_LANGUAGE}.yml", "text", "Edited"),
-           redone(verified=[pips], drawn=[pips], tables=[pips], filled={(pips, DEFAULT_LANGUAGE)},
-                  rendered={(pips, lang) for lang in LANGUAGES}), True)
+           redone(verified=[pips], drawn=[pips], tables=[pips], rendered={(pips, lang) for lang in LANGUAGES}), True)
     yield (f"ui.{lang}.yml", lambda: prefix_value(rules / f"ui.{lang}.yml", "read_rule", "Edited"),
-           redone(verified=[pips, dots], tables=[pips, dots], filled={(pips, lang), (dots, lang)},
-                  rendered={(pips, lang), (dots, lang)}), True)
+           redone(verified=[pips, dots], tables=[pips, dots], rendered={(pips, lang), (dots, lang)}), True)
     yield "game.yml", lambda: move_on_the_home_page(rules / pips / "game.yml"), redone([pips]), True
     yield "questions.yml", lambda: append_a_comment(rules / pips / "questions.yml"), redone([pips]), True
     yield ("a template", code("site/pages/templates/sections.md.j2"), redone(rendered=redone([pips, dots])["rendered"]),

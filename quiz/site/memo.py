@@ -1,5 +1,5 @@
 """The build's one memo: what each unit of a build made (the whole generated site; one game's verification, its
-practice draws, its answers and words at every table; one game's texts filled in at every table, and its pages and
+practice draws, its answers and words at every table; one game's texts filled in at every table; its pages and
 deck, in one language), kept on disk under .cache/memo/ under a key of everything that made it — the unit's input
 files, the code that made it as this process loaded it (the modules that make that unit and all they import and read,
 the game's package: MADE_BY), the build's settings — and least recently used out.
@@ -235,9 +235,9 @@ UNITS = {
     "answers at tables": "a game's files in no language: its questions' answers and the replays of their games at "
                          "every table, each kept by the question, its drawn givens and the facts its texts name (an "
                          "edit to a text in any language redoes the words, not these)",
-    "texts at tables": "a game's files in no language and in one, that ui.<lang>.yml: its texts in that language "
-                       "filled in at every table, which lint checks and the pages show (kept only when they all fill "
-                       "in)",
+    "texts at tables": "a game's files in no language: its entries filled in at every table in every language, "
+                       "which lint checks and the pages show, each kept by its language, id, texts and the "
+                       "language's words (an edit to one text fills that entry again, not the others)",
     "pages": "a game's files in one language and the default one, those two ui.<lang>.yml; the language, the default "
              "one, every language's address prefix, the practice variants every language kept, SITE_URL, the decks' "
              "time",
@@ -273,8 +273,8 @@ class Memo(Store):
     def answers_at_tables_key(self, root: Path, game_dir: Path) -> str:
         return self._game_key("answers at tables", root, game_dir, set())
 
-    def texts_at_tables_key(self, root: Path, game_dir: Path, lang: str) -> str:
-        return self._game_key("texts at tables", root, game_dir, {lang}, lang)
+    def texts_at_tables_key(self, root: Path, game_dir: Path) -> str:
+        return self._game_key("texts at tables", root, game_dir, set())
 
     def pages_key(self, root: Path, game_dir: Path, lang: str, default: str, prefixes: Any, practice_drawn: str,
                   site_url: str, deck_time: int) -> str:

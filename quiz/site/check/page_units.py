@@ -47,18 +47,35 @@ class EntryAtTables:
         return self.fields.get(field, [None] * len(self.present))
 
 
-def texts_at_tables(game: Game, lang: str, kept: dict[str, EntryAtTables] | None = None) -> dict[str, EntryAtTables]:
+@dataclasses.dataclass
+class Filled:
+    """Entries filled in at every table kept across builds (the memo's "texts at tables"), each by its language, id,
+    texts and the language's `words:`: whatever else filling reads is in the game's files in no language and the code,
+    the unit's key. An edit to one text fills that entry again, not its language's forty. Only what this build filled
+    is kept again."""
+
+    before: dict = dataclasses.field(default_factory=dict)
+    now: dict = dataclasses.field(default_factory=dict)
+
+    def entry(self, game: Game, wording: Wording, entry: Entry, raw: dict, words: Any) -> EntryAtTables:
+        key = (wording.lang, entry.id, repr(raw), repr(words))
+        if key not in self.now:
+            self.now[key] = self.before[key] if key in self.before else _entry_at_tables(game, wording, entry, raw)
+        return self.now[key]
+
+
+def texts_at_tables(game: Game, lang: str, kept: Filled | None = None) -> dict[str, EntryAtTables]:
     """Entry id -> its texts in one language at every table, for each entry a table's rules can change: filled in once
-    per game and language by whichever asks first (lint, which reports what does not fill in; the pages), or `kept` from
-    an earlier build (the memo's "texts at tables")."""
+    per game and language by whichever asks first (lint, which reports what does not fill in; the pages), entries
+    `kept` from an earlier build taken from there."""
     if lang not in game.filled:
-        game.filled[lang] = kept if kept is not None else fill_at_tables(game, lang)
+        game.filled[lang] = fill_at_tables(game, lang, kept or Filled())
     return game.filled[lang]
 
 
-def fill_at_tables(game: Game, lang: str) -> dict[str, EntryAtTables]:
+def fill_at_tables(game: Game, lang: str, kept: Filled) -> dict[str, EntryAtTables]:
     texts, wording = game.texts[lang], game.wording(lang)
-    return {entry.id: _entry_at_tables(game, wording, entry, texts["entries"].get(entry.id) or {})
+    return {entry.id: kept.entry(game, wording, entry, texts["entries"].get(entry.id) or {}, texts.get("words"))
             for sections in game.pages.values() for section in sections if section.kind not in SAME_AT_EVERY_TABLE
             for entry in section.entries}
 
@@ -67,12 +84,13 @@ def _entry_at_tables(game: Game, wording: Wording, entry: Entry, raw: dict) -> E
     strings = [text for value in raw.values() for text in ([value] if isinstance(value, str) else
                                                            value.values() if isinstance(value, dict) else [])]
     names = names_of(game, strings, entry)
+    named = frozenset(game.named(strings, entry.conditions()))
     projections = game.rule_sets.projections(names)
     present: list[bool] = []
     fields: dict[str, list[str | None]] = {}
     failed: list[tuple[tuple, str, str]] = []
     for index, (key, values) in enumerate(projections.items()):
-        at_table = game.table_values(game.rule_sets.facts_of(values))
+        at_table = game.table_values(game.rule_sets.facts_of(values), named)
         found = entry.texts_at(raw, at_table)
         present.append(found is not None)
         for field, text in (found or {}).items():

@@ -140,7 +140,7 @@ def _grouped(game: Game, names: tuple[str, ...], answer_of: numpy.ndarray, outco
             continue
         outcome = outcomes[answer_of[table]]
         facts = rule_sets.facts_of(tables[table])
-        values = {name: value for name, value in game.table_values(facts).items() if name in text_named}
+        values = dict(game.table_values(facts, frozenset(text_named)))
         signature = repr((outcome["givens"], outcome["answer"], outcome["result"], outcome["beliefs"], values,
                           outcome["shown"]))
         if signature not in by_signature:

@@ -301,16 +301,25 @@ class Game:
                  for fact in facts_read(read)}
         return tuple(sorted(facts & self.varying()))
 
-    def table_values(self, facts) -> dict[str, Any]:
-        """What a game's texts may name at a table: its facts, what its presentation derives, the as-of date."""
-        if facts not in self._table_values:
+    def table_values(self, facts, names: frozenset[str] | None = None) -> dict[str, Any]:
+        """What a game's texts may name at a table: its facts, what its presentation derives, the as-of date. names:
+        only these (the first parts of some texts' placeholders and their conditions' names), the derived numbers no
+        such text names not worked out: Farkle derives some forty at each of its 4,320 tables."""
+        if (facts, names) not in self._table_values:
             _, presentation = self.at_table(facts)
-            values = {name: getattr(facts, name) for name in facts.named_fields()}
-            values.update(presentation.derived_facts())
-            if self.as_of is not None:
+            values = {name: getattr(facts, name) for name in facts.named_fields() if names is None or name in names}
+            parts = presentation.derived_parts()
+            if names is None or not parts:
+                derived = presentation.derived_facts()
+                values.update(derived if names is None else {k: v for k, v in derived.items() if k in names})
+            else:       # as derived_facts() does, the numbers asked for only
+                for part in parts:
+                    values.update({name: value() if callable(value) else value
+                                   for name, value in part().items() if name in names})
+            if self.as_of is not None and (names is None or "as_of" in names):
                 values["as_of"] = self.as_of
-            self._table_values[facts] = values
-        return self._table_values[facts]
+            self._table_values[(facts, names)] = values
+        return self._table_values[(facts, names)]
 
 
 
