@@ -377,3 +377,25 @@ def test_problem_codes_are_named_constants_and_every_one_is_raised():
     for slip in ("RR301", codes.Code("RR301", "a look-alike")):
         with pytest.raises(ValueError, match="not one of quiz/site/load/codes.py"):
             problems.add(ROOT / "rules", None, None, slip, "x")
+
+
+@pytest.mark.parametrize("text, nested", [
+    ("Ein Gleichstand (fast (nie)) gewinnt nichts.", True),
+    ("Ein Gleichstand (fast nie) gewinnt (meist) nichts.", False),
+    ("Ein Gleichstand (fast nie gewinnt nichts.", False),
+    ("Ein Gleichstand ((fast nie)) gewinnt nichts.", True),
+])
+def test_brackets_inside_brackets_are_the_other_half_of_rr119(tmp_path, text, nested):
+    """RR119's fixture is the colon in a rule's words; this is its other half, only nested brackets, not two after each
+    other or one left open."""
+    rules = fixture_rules(tmp_path / "rules")
+    path = rules / FIXTURE_ID / "text.de.yml"
+    source = path.read_text(encoding="utf-8")
+    path.write_text(source.replace("    text: Ein Gleichstand gewinnt nichts.\n", f"    text: {text}\n"), encoding="utf-8")
+    assert path.read_text(encoding="utf-8") != source
+    try:
+        load_site(rules)
+        found = []
+    except ContentError as error:
+        found = [p for p in error.problems if p.code == codes.NESTED_LABEL.number]
+    assert bool(found) is nested and all(p.id == "entries.exceptions.text" for p in found), found

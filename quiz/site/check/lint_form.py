@@ -111,12 +111,12 @@ def lint_nested_labels(site: Site, problems: Problems) -> None:
     for lang in site.languages:
         for path, texts in text_files(site, lang):
             for key_path, text in strings_in(texts):
-                where, depth, deepest = ".".join(map(str, key_path)), 0, 0
-                for char in strip_placeholders(text):
+                where, depth, deepest, shown = ".".join(map(str, key_path)), 0, 0, strip_placeholders(text)
+                for char in shown if shown.count("(") > 1 else "":     # one bracket cannot nest
                     depth += {"(": 1, ")": -1}.get(char, 0)
                     deepest = max(deepest, depth)
                 colon = len(key_path) >= 4 and key_path[:2] == ("rule_sets", "rules") and key_path[3] in RULE_WORDS \
-                    and ":" in strip_placeholders(text)
+                    and ":" in shown
                 if deepest > 1 or colon:
                     problems.add(path, line_where(texts, key_path), where, codes.NESTED_LABEL,
                                  f"{text!r}: brackets inside brackets" if deepest > 1 else
