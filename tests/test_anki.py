@@ -1,6 +1,7 @@
 """The Anki decks: each game's quiz page offers one per language; the .apkg (a zip holding SQLite) holds a note for
 every stated question and every practice variant, worded as on the site, with its answer, why and rule link; note ids
-stay the same when a text changes (a re-import updates), and the same content gives the same bytes."""
+stay the same when a text changes (a re-import updates), and the same content gives the same bytes; a few cards of the
+fixture game written out by hand, as they should read."""
 from __future__ import annotations
 
 import html
@@ -68,6 +69,37 @@ def test_each_deck_holds_the_verified_bank_as_the_site_words_it(site, site_dir, 
                      for question, worded in expected)
     assert in_deck == in_bank
     assert ui["quiz"]["anki_intro_named"] in html.unescape(quiz_page)    # the page promises no link the cards lack
+
+
+# Cards of the fixture game's decks written out by hand, as a player reads them, with the answers worked out here and
+# not by the build that makes the deck: 4 + 1 + 3 = 8, and a player who counts only the highest die says 4; 9 beats 7,
+# so one who thinks the lower total wins says no. The test above holds every card to the site's words; this one holds
+# the words to what they should say.
+BY_HAND = {
+    "en": [["You roll 4 1 3. How many points is that?", "Answer: 8",
+            "8 points: every pip of every die counts.<div class=\"rr-belief\">“4” is the answer if you think: Only the "
+            "highest die counts.</div>", "pips/#count-every-die\">Read the rule: Count every die</a>"],
+           ["Your total is 9, the other player's 7. Do you win the round?", "Answer: Yes",
+            "9 is higher than 7.<div class=\"rr-belief\">“No” is the answer if you think: The lower total wins.</div>",
+            "pips/#higher-wins\">Read the rule: The higher total wins</a>"]],
+    "de": [["Du würfelst 4 1 3. Wie viele Punkte sind das?", "Antwort: 8",
+            "8 Punkte: Jedes Auge jedes Würfels zählt.<div class=\"rr-belief\">„4“ ist die Antwort, wenn du denkst: "
+            "Nur der höchste Würfel zählt.</div>",
+            "de/pips/#count-every-die\">Regel nachlesen: Jeder Würfel zählt</a>"],
+           ["Deine Summe ist 9, die der anderen Person 7. Gewinnst du die Runde?", "Antwort: Ja",
+            "9 ist höher als 7.<div class=\"rr-belief\">„Nein“ ist die Antwort, wenn du denkst: Die niedrigere Summe "
+            "gewinnt.</div>", "de/pips/#higher-wins\">Regel nachlesen: Die höhere Summe gewinnt</a>"]],
+}
+
+
+def test_cards_say_what_a_player_should_read_written_out_by_hand(tmp_path):
+    files = render_site(load_site(fixture_rules(tmp_path / "rules")), SITE_URL, 1_700_000_000)
+    for lang, cards in BY_HAND.items():
+        deck = notes(files[f"{lang}/{FIXTURE_ID}/quiz/{FIXTURE_ID}-{lang}.apkg"], tmp_path / lang)
+        in_deck = {html.unescape(fields[0]): [html.unescape(field) for field in fields] for fields in deck.values()}
+        for text, answer, why, link in cards:
+            assert in_deck[text][1:3] == [answer, why], (lang, text)
+            assert in_deck[text][3].startswith(f'<a href="{SITE_URL}') and in_deck[text][3].endswith(link), (lang, text)
 
 
 # One deck of the fixture game, built in a process of its own: nothing remembered from an earlier build can answer.
