@@ -391,7 +391,8 @@ def test_brackets_inside_brackets_are_the_other_half_of_rr119(tmp_path, text, ne
     rules = fixture_rules(tmp_path / "rules")
     path = rules / FIXTURE_ID / "text.de.yml"
     source = path.read_text(encoding="utf-8")
-    path.write_text(source.replace("    text: Ein Gleichstand gewinnt nichts.\n", f"    text: {text}\n"), encoding="utf-8")
+    path.write_text(source.replace("    text: Ein Gleichstand gewinnt nichts.\n", f"    text: {text}\n"),
+                    encoding="utf-8")
     assert path.read_text(encoding="utf-8") != source
     try:
         load_site(rules)

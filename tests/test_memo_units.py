@@ -23,7 +23,7 @@ import quiz.games
 from repo_copies import FIXTURE_GAME, FIXTURE_ID, fixture_repo, fixture_rules, use_fixture_checker
 from rules_reading import DEFAULT_LANGUAGE, LANGUAGES, ROOT, RULES, TESTS
 from quiz.site import memo
-from quiz.site.check import lint, page_units, practice, table_answers, verify
+from quiz.site.check import lint, page_units, practice, question_words, table_answers, verify
 from quiz.site.load import loader
 from quiz.site.output import generate
 from quiz.site.pages import render
@@ -145,15 +145,23 @@ def test_a_code_edit_reaches_what_the_memo_gives_in_a_fresh_process(tmp_path):
 
 @pytest.fixture
 def made(monkeypatch):
-    """What a build makes afresh: the games verified, whose practice variants are drawn, whose questions are worded at
-    every table ("tables"), whose answers are worked out at every table, the (game, language) with an entry filled in
-    at every table, the pages rendered."""
-    made = {"verified": set(), "drawn": set(), "tables": set(), "answered": set(), "filled": set(), "rendered": set()}
+    """What a build makes afresh: the games verified, whose practice variants are drawn, the (game, language) whose
+    questions are worded again, the games whose questions are worded at every table ("tables"), whose answers are
+    worked out at every table, the (game, language) with an entry filled in at every table, the pages rendered."""
+    made = {"verified": set(), "drawn": set(), "worded": set(), "tables": set(), "answered": set(), "filled": set(),
+            "rendered": set()}
     real_verify, real_tables, real_answer = verify.verify_game, table_answers._tables_of, table_answers.at_tables
     real_fill, real_pages, real_draw = page_units._entry_at_tables, render.Writer.pages, practice.PracticeDraw.draw
     monkeypatch.setattr(verify, "verify_game", lambda site, g, *args: made["verified"].add(g.id)
                         or real_verify(site, g, *args))
     monkeypatch.setattr(practice.PracticeDraw, "draw", lambda self: made["drawn"].add(self.game.id) or real_draw(self))
+    real_word_in = question_words.word_in
+
+    def word_in(check, lang, *args):
+        if args[-2] is None:                   # at the default table (words at other tables are the "tables" unit's)
+            made["worded"].add((check.game.id, lang))
+        return real_word_in(check, lang, *args)
+    monkeypatch.setattr(question_words, "word_in", word_in)
     monkeypatch.setattr(table_answers, "_tables_of", lambda site, g, *args: made["tables"].add(g.id)
                         or real_tables(site, g, *args))
     monkeypatch.setattr(table_answers, "at_tables", lambda g, *args: made["answered"].add(g.id)
@@ -170,10 +178,10 @@ def again(made) -> None:
         units.clear()
 
 
-def redone(games=(), verified=(), drawn=(), tables=(), answered=(), filled=(), rendered=()) -> dict:
+def redone(games=(), verified=(), drawn=(), worded=(), tables=(), answered=(), filled=(), rendered=()) -> dict:
     """The units made again: `games`' every unit, or each kind's own."""
     each = {(game, lang) for game in games for lang in LANGUAGES}
-    return {"verified": set(games) | set(verified), "drawn": set(games) | set(drawn),
+    return {"verified": set(games) | set(verified), "drawn": set(games) | set(drawn), "worded": each | set(worded),
             "tables": set(games) | set(tables),
             "answered": set(games) | set(answered), "filled": each | set(filled), "rendered": each | set(rendered)}
 
@@ -194,22 +202,24 @@ def edits_of_each_kind(rules, monkeypatch):
     code = lambda relative: edited_code(monkeypatch, memo.PACKAGE / relative)     # noqa: E731
     yield (f"a language's page text, text.{lang}.yml refresher_intro",
            lambda: prefix_value(rules / pips / f"text.{lang}.yml", "refresher_intro", "Edited"),
-           redone(verified=[pips], tables=[pips], rendered=at), True)
+           redone(verified=[pips], worded=at, tables=[pips], rendered=at), True)
     yield (f"a language's entry (a text a table's rules fill in), text.{lang}.yml",
            lambda: prefix_value(rules / pips / f"text.{lang}.yml", "text", "Edited"),
-           redone(verified=[pips], tables=[pips], filled=at, rendered=at), True)
+           redone(verified=[pips], worded=at, tables=[pips], filled=at, rendered=at), True)
     yield (f"a language's count words, text.{lang}.yml words: (every entry of it filled in again)",
            lambda: change_a_word(rules / pips / f"text.{lang}.yml"),
-           redone(verified=[pips], tables=[pips], filled=at, rendered=at), True)
+           redone(verified=[pips], worded=at, tables=[pips], filled=at, rendered=at), True)
     yield (f"a language's question texts, questions.{lang}.yml",
            lambda: prefix_value(rules / pips / f"questions.{lang}.yml", "text", "Edited"),
-           redone(verified=[pips], tables=[pips], rendered=at), True)
+           redone(verified=[pips], worded=at, tables=[pips], rendered=at), True)
     yield (f"the default language's question texts, questions.{DEFAULT_LANGUAGE}.yml (a variant's why is compared with "
            "the stated question's in it)",
            lambda: prefix_value(rules / pips / f"questions.{DEFAULT_LANGUAGE}.yml", "text", "Edited"),
-           redone(verified=[pips], drawn=[pips], tables=[pips], rendered={(pips, lang) for lang in LANGUAGES}), True)
+           redone(verified=[pips], drawn=[pips], worded={(pips, DEFAULT_LANGUAGE)}, tables=[pips],
+                  rendered={(pips, lang) for lang in LANGUAGES}), True)
     yield (f"ui.{lang}.yml", lambda: prefix_value(rules / f"ui.{lang}.yml", "read_rule", "Edited"),
-           redone(verified=[pips, dots], tables=[pips, dots], rendered={(pips, lang), (dots, lang)}), True)
+           redone(verified=[pips, dots], worded={(pips, lang), (dots, lang)}, tables=[pips, dots],
+                  rendered={(pips, lang), (dots, lang)}), True)
     yield "game.yml", lambda: move_on_the_home_page(rules / pips / "game.yml"), redone([pips]), True
     yield "questions.yml", lambda: append_a_comment(rules / pips / "questions.yml"), redone([pips]), True
     yield ("a template", code("site/pages/templates/sections.md.j2"), redone(rendered=redone([pips, dots])["rendered"]),
@@ -245,9 +255,10 @@ def test_an_edit_of_each_kind_makes_again_exactly_the_units_that_read_it(rules, 
 # --- every file that makes a unit is in its key -----------------------------------------------------------------------
 
 # What each unit is made from, stage by stage of a build (traced_units): content loaded (C), lint (L), verify (V), the
-# questions at every table (T), the pages (R), the whole site (G); within verify, the practice draws (D).
-STAGES = {"verify": "CVD", "practice draws": "CD", "tables": "CVDT", "answers at tables": "CT", "texts at tables": "CL",
-          "pages": "CLVDTR", "site": "CLVDTRG"}
+# questions at every table (T), the pages (R), the whole site (G); within them, the practice draws (D) and a
+# question worded in one language (W).
+STAGES = {"verify": "CVDW", "practice draws": "CD", "words": "CW", "tables": "CVDWT", "answers at tables": "CT",
+          "texts at tables": "CL", "pages": "CLVDWTR", "site": "CLVDWTRG"}
 
 
 def traced_units(rules_dir: str) -> dict[str, list[str]]:
@@ -275,16 +286,17 @@ def traced_units(rules_dir: str) -> dict[str, list[str]]:
             sys.setprofile(None)
             stage.clear()
 
-    real_draw = practice.PracticeDraw.draw
-
-    def draw(self):
-        outer = stage[:]
-        stage[:] = ["D"]
-        try:
-            return real_draw(self)
-        finally:
-            stage[:] = outer
-    practice.PracticeDraw.draw = draw
+    def within(name: str, call):
+        def staged(*args):
+            outer = stage[:]
+            stage[:] = [name]
+            try:
+                return call(*args)
+            finally:
+                stage[:] = outer
+        return staged
+    practice.PracticeDraw.draw = within("D", practice.PracticeDraw.draw)
+    question_words.word_in = within("W", question_words.word_in)
     sys.addaudithook(opened)
     problems = Problems(rules)
     site = traced("C", lambda: loader.load_content(rules))
@@ -472,6 +484,6 @@ def test_every_key_is_made_in_memo_py_from_its_table_of_units():
     source = (ROOT / "quiz" / "site" / "memo.py").read_text(encoding="utf-8")
     for unit in memo.UNITS:
         assert re.search(rf'"{unit}"', source.split("UNITS = {", 1)[1]), unit
-    assert set(memo.UNITS) == {"site", "site files", "verify", "practice draws", "tables", "answers at tables",
-                               "texts at tables", "pages"}
+    assert set(memo.UNITS) == {"site", "site files", "verify", "practice draws", "words", "tables",
+                               "answers at tables", "texts at tables", "pages"}
     assert set(memo.MADE_BY) == set(memo.UNITS) - {"site files"}      # its key is the site's

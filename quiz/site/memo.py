@@ -1,8 +1,8 @@
 """The build's one memo: what each unit of a build made (the whole generated site; one game's verification, its
-practice draws, its answers and words at every table; one game's texts filled in at every table; its pages and
-deck, in one language), kept on disk under .cache/memo/ under a key of everything that made it — the unit's input
-files, the code that made it as this process loaded it (the modules that make that unit and all they import and read,
-the game's package: MADE_BY), the build's settings — and least recently used out.
+practice draws, its words in each language, its answers and words at every table, its texts filled in at every table;
+its pages and deck in one language), kept on disk under .cache/memo/ under a key of everything that made it — the
+unit's input files, the code that made it as this process loaded it (the modules that make that unit and all they
+import and read, the game's package: MADE_BY), the build's settings — and least recently used out.
 
 The code is read when this module is imported (the rest of quiz/ is imported with it) and again before every store: a
 result made while the code on disk moved away from the code running is not stored. `mkdocs serve` imports quiz/ afresh
@@ -107,6 +107,7 @@ MADE_BY = {
     "site": ("quiz.site.output.generate",),
     "verify": ("quiz.site.load.loader", "quiz.site.check.verify"),
     "practice draws": ("quiz.site.load.loader", "quiz.site.check.practice"),
+    "words": ("quiz.site.load.loader", "quiz.site.check.question_words"),
     "tables": ("quiz.site.load.loader", "quiz.site.check.verify",       # verify's variants, worded at every table
                "quiz.site.check.table_answers"),
     "answers at tables": ("quiz.site.load.loader", "quiz.site.check.table_answers"),
@@ -231,6 +232,9 @@ UNITS = {
     "practice draws": "a game's files in no language and in the default one (a variant's why is compared with the "
                       "stated question's in it), ui.<default>.yml: each question's practice variants drawn, in no "
                       "language yet (an edit to another language's texts words them again, not draws them)",
+    "words": "a game's files in no language and in one, that ui.<lang>.yml: its questions and practice variants "
+             "worded in that language at the default table, each by its question, givens, answer, result and beliefs "
+             "(an edit to one language's texts words that language again, not the others)",
     "tables": "the same as verify: a game's questions answered at every table of its rule sets, worded",
     "answers at tables": "a game's files in no language: its questions' answers and the replays of their games at "
                          "every table, each kept by the question, its drawn givens and the facts its texts name (an "
@@ -266,6 +270,9 @@ class Memo(Store):
 
     def practice_draws_key(self, root: Path, game_dir: Path, default: str) -> str:
         return self._game_key("practice draws", root, game_dir, {default}, default)
+
+    def words_key(self, root: Path, game_dir: Path, lang: str) -> str:
+        return self._game_key("words", root, game_dir, {lang}, lang)
 
     def tables_key(self, root: Path, game_dir: Path, languages: tuple[str, ...], default: str) -> str:
         return self._game_key("tables", root, game_dir, languages, languages, default)

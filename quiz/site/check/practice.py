@@ -14,7 +14,7 @@ from quiz.site.check.answers import (answer_type_ok, assign, computed, format_pl
 from quiz.site.check.question_check import QuestionCheck, forget_entries
 from quiz.site.load.content import Game
 from quiz.site.load.problems import Problems
-from quiz.site.check.question_words import why_reads_alike, word
+from quiz.site.check.question_words import Words, why_reads_alike, word
 from quiz.site.load.source import line_of, plain
 from quiz.site.load.wording import resolve
 
@@ -218,16 +218,17 @@ class Draws:
         return drawn
 
 
-def practice(check: QuestionCheck, entries: dict, draws: Draws | None = None) -> Practice:
-    """Seeded, reproducible variants: legal, keeping what the question tests, answered by the checker, worded. draws:
-    the draws kept from an earlier build."""
+def practice(check: QuestionCheck, entries: dict, draws: Draws | None = None, words: Words | None = None) -> Practice:
+    """Seeded, reproducible variants: legal, keeping what the question tests, answered by the checker, worded. draws
+    and words: those kept from an earlier build."""
     drawn = (draws or Draws()).draw(check)
     if drawn is None:
         return Practice()
     practice = Practice(illegal=drawn.illegal, unreached=drawn.unreached, lost=drawn.lost, untested=drawn.untested,
                         ambiguous=drawn.ambiguous, other_case=drawn.other_case)
     for variant in drawn.variants:
-        worded = word(check, entries, variant["givens"], variant["answer"], variant["result"], variant["beliefs"])
+        worded = word(check, entries, variant["givens"], variant["answer"], variant["result"], variant["beliefs"],
+                      words=words)
         if worded is None:
             return Practice()
         practice.variants.append({**variant, "worded": worded})

@@ -2,6 +2,7 @@
 result, its label, the pictures drawn in it, and the wrong beliefs it catches as each language says their answers."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -13,29 +14,54 @@ from quiz.site.load.source import line_of
 from quiz.site.load.wording import WordingError
 
 
+@dataclasses.dataclass
+class Words:
+    """The words of the questions and variants verified, kept across builds (the memo's "words", one unit per game and
+    language), each by its question, givens, answer, result and beliefs: all else wording reads is the unit's key (the
+    game's files in no language and in that one, that ui.<lang>.yml, the code). An edit to one language's texts words
+    that language again, not the others. Only what this build worded is kept again."""
+
+    before: dict = dataclasses.field(default_factory=dict)     # language -> case -> its words
+    now: dict = dataclasses.field(default_factory=dict)
+
+
 def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result: Any = None,
-         beliefs: list | None = None, facts: dict | None = None, presentation=None) -> dict[str, dict] | None:
+         beliefs: list | None = None, facts: dict | None = None, presentation=None,
+         words: Words | None = None) -> dict[str, dict] | None:
     """The question `check` verifies, as each language says it for these givens and this answer (the checker's whole
     result for its why, the wrong beliefs it separates from with their answers as the language says them); None after
-    reporting. facts and presentation: another table's (a rule set with house rules), whose values the texts name."""
+    reporting. facts and presentation: another table's (a rule set with house rules), whose values the texts name.
+    words: the words kept from an earlier build (at the default table)."""
     worded, sentences = {}, said(check, givens, answer, result, facts)
+    kept = words if facts is None else None
+    case = (check.question.id, repr(givens), repr(answer), repr(result), repr(beliefs))
     for lang, entry in entries.items():
-        wording = check.game.wording(lang, presentation)
-        label, values = _values(check, lang, wording, givens, answer, result, facts)
+        found = kept.before.get(lang, {}).get(case) if kept is not None else None
         try:
-            segments = wording.segments(entry["text"], values)   # joined, they are the filled-in text
-            text = "".join(part if isinstance(part, str) else part["text"] for part in segments)
-            worded[lang] = {"text": text, "why": wording.fill(_why(entry, answer, sentences), values),
-                            "label": label,
-                            "segments": segments if any(isinstance(p, dict) for p in segments) else None,
-                            "beliefs": [{**b, "answer": format_answer(b["answer"]),
-                                         "label": answer_label(check.question.kind, b["answer"], check.site.ui[lang],
-                                                               wording)} for b in beliefs or []]}
+            worded[lang] = found if found is not None else \
+                word_in(check, lang, entry, givens, answer, result, beliefs, sentences, facts, presentation)
         except WordingError as exc:
             check.add(codes.DOES_NOT_FILL, f"{lang}: {exc}", check.game.dir / f"questions.{lang}.yml",
                       line_of(check.game.question_texts[lang].get(check.question.id)))
             return None
+        if kept is not None:
+            kept.now.setdefault(lang, {})[case] = worded[lang]
     return worded
+
+
+def word_in(check: QuestionCheck, lang: str, entry: dict, givens: dict, answer: Any, result: Any, beliefs: list | None,
+            sentences: list[str], facts: dict | None, presentation) -> dict:
+    """word() in one language: the text, its segments (pictures drawn in it), the why, the answer's label and the
+    beliefs' answers as the language says them."""
+    wording = check.game.wording(lang, presentation)
+    label, values = _values(check, lang, wording, givens, answer, result, facts)
+    segments = wording.segments(entry["text"], values)   # joined, they are the filled-in text
+    text = "".join(part if isinstance(part, str) else part["text"] for part in segments)
+    return {"text": text, "why": wording.fill(_why(entry, answer, sentences), values), "label": label,
+            "segments": segments if any(isinstance(p, dict) for p in segments) else None,
+            "beliefs": [{**b, "answer": format_answer(b["answer"]),
+                         "label": answer_label(check.question.kind, b["answer"], check.site.ui[lang], wording)}
+                        for b in beliefs or []]}
 
 
 def _values(check: QuestionCheck, lang: str, wording, givens: dict, answer: Any, result: Any,

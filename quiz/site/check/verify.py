@@ -12,7 +12,7 @@ from quiz.site.load.content import Game, Site
 from quiz.site.memo import Memo
 from quiz.site.check.practice import Draws, check_practice_of_rules, drop_repeated_variants, practice
 from quiz.site.load.problems import Problems
-from quiz.site.check.question_words import said, word
+from quiz.site.check.question_words import Words, said, word
 from quiz.site.load.source import line_of
 from quiz.site.load.wording import count_starts_a_clause, is_plural_entry
 
@@ -108,9 +108,10 @@ def check_varied_counts(site: Site, game: Game, problems: Problems) -> None:
                                      f"text.{lang}.yml)")
 
 
-def verify_game(site: Site, game: Game, problems: Problems, draws: Draws | None = None) -> None:
-    """Check every question of a game; keep its wording per language and its practice variants on the game. draws: the
-    practice draws kept from an earlier build."""
+def verify_game(site: Site, game: Game, problems: Problems, draws: Draws | None = None,
+                words: Words | None = None) -> None:
+    """Check every question of a game; keep its wording per language and its practice variants on the game. draws and
+    words: the practice draws and the words kept from an earlier build."""
     check_coverage_of_rules(game, problems)
     check_varied_counts(site, game, problems)
     check_beliefs_of_rules(site, game, problems)
@@ -133,11 +134,11 @@ def verify_game(site: Site, game: Game, problems: Problems, draws: Draws | None 
         check.coverage(givens, entries[site.default_language])
         if answered is None or not check.why_conditions_name_a_case(givens):
             continue
-        worded = word(check, entries, givens, question.answer, answered.result, answered.believed)
+        worded = word(check, entries, givens, question.answer, answered.result, answered.believed, words=words)
         if worded is not None:
             game.worded[question.id] = worded
         if question.vary and len(problems.items) == found_before:
-            game.practice[question.id] = practice(check, entries, draws)
+            game.practice[question.id] = practice(check, entries, draws, words)
         if len(problems.items) == found_before:
             check_why_sentences_said(check, givens, answered, game.practice.get(question.id))
     drop_repeated_variants(game)
@@ -167,8 +168,8 @@ def check_why_sentences_said(check: QuestionCheck, givens: dict, answered, pool)
 def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> None:
     """Verify every game's questions. memo (a build's): a game's verification is taken from it while everything it is
     made of is unchanged — its files in every language, the interface texts, its checker and the site's code — and
-    kept in it when it passed. Its practice draws are kept apart, by what they read (Draws): an edit to a language's
-    words words the game again but draws nothing again."""
+    kept in it when it passed. Its practice draws and its words in each language are kept apart, by what they read
+    (Draws, Words): an edit to a language's texts words that language again and draws nothing again."""
     for game in site.games:
         if not game.questions:
             continue
@@ -180,8 +181,12 @@ def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> Non
         found_before = len(problems.items)
         draws_key = memo and memo.practice_draws_key(site.root, game.dir, site.default_language)
         draws = Draws((memo.get(draws_key) if memo else None) or {})
-        verify_game(site, game, problems, draws)
+        words_keys = {lang: memo.words_key(site.root, game.dir, lang) for lang in site.languages} if memo else {}
+        words = Words({lang: memo.get(words_key) or {} for lang, words_key in words_keys.items()} if memo else {})
+        verify_game(site, game, problems, draws, words)
         if memo:
             memo.put(draws_key, draws.now)
+            for lang, words_key in words_keys.items():
+                memo.put(words_key, words.now.get(lang, {}))
         if memo and len(problems.items) == found_before:
             memo.put(key, (game.worded, game.practice))
