@@ -176,7 +176,9 @@ class Answered:
     def at_tables(self, game: Game, question: Question, drawn: dict, lang: str) -> AtTables | None:
         key = (question.id, repr(plain(drawn)), tuple(sorted(text_names(game, question, lang))))
         if key not in self.now:
-            self.now[key] = self.before[key] if key in self.before else at_tables(game, question, drawn, lang)
+            found = self.before[key] if key in self.before else at_tables(game, question, drawn, lang)
+            # kept without the records (what `python -m quiz witness` shows): more than half of what is kept
+            self.now[key] = found and dataclasses.replace(found, records=[])
         return self.now[key]
 
 

@@ -83,6 +83,7 @@ class RuleSets:
     _options: dict = dataclasses.field(default_factory=dict, repr=False)         # an options table -> its id
     _options_ids: dict = dataclasses.field(default_factory=dict, repr=False)     # (set, house option bits) -> id
     _all_values: list = dataclasses.field(default_factory=list, repr=False)
+    _set_values: dict = dataclasses.field(default_factory=dict, repr=False)      # a set -> its values, bits, rules
     _all_tables: list = dataclasses.field(default_factory=list, repr=False)
     _projections: dict = dataclasses.field(default_factory=dict, repr=False)
     _facts_of: dict = dataclasses.field(default_factory=dict, repr=False)
@@ -120,10 +121,14 @@ class RuleSets:
         """A table's facts as plain values, its table of options (if the game keeps one) as an id: what a page's script
         works out from the table's choice too, and what results are looked up by."""
         own = self.set_facts(table.set)
-        values = {name: getattr(own, name) for name in own.named_fields()}
-        bits = {rule.id: rule.value_in(own) for rule in self.option_rules()}
+        if table.set not in self._set_values:      # all_values() asks once per table: 4,320 for Farkle
+            self._set_values[table.set] = ({name: getattr(own, name) for name in own.named_fields()},
+                                           {rule.id: rule.value_in(own) for rule in self.option_rules()},
+                                           {rule.id: rule for rule in self.house_rules})
+        set_values, set_bits, house_rules = self._set_values[table.set]
+        values, bits = dict(set_values), dict(set_bits)
         for rule_id, value in table.house:
-            rule = self.house_rule(rule_id)
+            rule = house_rules[rule_id]
             if rule.fact is not None:
                 values[rule.fact] = value
             else:
