@@ -146,11 +146,10 @@ def test_a_code_edit_reaches_what_the_memo_gives_in_a_fresh_process(tmp_path):
 @pytest.fixture
 def made(monkeypatch):
     """What a build makes afresh: the games verified, whose practice variants are drawn, the (game, language) whose
-    questions are worded again, the games whose questions are worded at every table ("tables"), whose answers are
-    worked out at every table, the (game, language) with an entry filled in at every table, the pages rendered."""
-    made = {"verified": set(), "drawn": set(), "worded": set(), "tables": set(), "answered": set(), "filled": set(),
-            "rendered": set()}
-    real_verify, real_tables, real_answer = verify.verify_game, table_answers._tables_of, table_answers.at_tables
+    questions are worded again (at any table), the games whose answers are worked out at every table, the (game,
+    language) with an entry filled in at every table, the pages rendered."""
+    made = {"verified": set(), "drawn": set(), "worded": set(), "answered": set(), "filled": set(), "rendered": set()}
+    real_verify, real_answer = verify.verify_game, table_answers.at_tables
     real_fill, real_pages, real_draw = page_units._entry_at_tables, render.Writer.pages, practice.PracticeDraw.draw
     monkeypatch.setattr(verify, "verify_game", lambda site, g, *args: made["verified"].add(g.id)
                         or real_verify(site, g, *args))
@@ -158,12 +157,9 @@ def made(monkeypatch):
     real_word_in = question_words.word_in
 
     def word_in(check, lang, *args):
-        if args[-2] is None:                   # at the default table (words at other tables are the "tables" unit's)
-            made["worded"].add((check.game.id, lang))
+        made["worded"].add((check.game.id, lang))
         return real_word_in(check, lang, *args)
     monkeypatch.setattr(question_words, "word_in", word_in)
-    monkeypatch.setattr(table_answers, "_tables_of", lambda site, g, *args: made["tables"].add(g.id)
-                        or real_tables(site, g, *args))
     monkeypatch.setattr(table_answers, "at_tables", lambda g, *args: made["answered"].add(g.id)
                         or real_answer(g, *args))
     monkeypatch.setattr(page_units, "_entry_at_tables", lambda g, wording, *args:
@@ -178,11 +174,10 @@ def again(made) -> None:
         units.clear()
 
 
-def redone(games=(), verified=(), drawn=(), worded=(), tables=(), answered=(), filled=(), rendered=()) -> dict:
+def redone(games=(), verified=(), drawn=(), worded=(), answered=(), filled=(), rendered=()) -> dict:
     """The units made again: `games`' every unit, or each kind's own."""
     each = {(game, lang) for game in games for lang in LANGUAGES}
     return {"verified": set(games) | set(verified), "drawn": set(games) | set(drawn), "worded": each | set(worded),
-            "tables": set(games) | set(tables),
             "answered": set(games) | set(answered), "filled": each | set(filled), "rendered": each | set(rendered)}
 
 
@@ -202,23 +197,23 @@ def edits_of_each_kind(rules, monkeypatch):
     code = lambda relative: edited_code(monkeypatch, memo.PACKAGE / relative)     # noqa: E731
     yield (f"a language's page text, text.{lang}.yml refresher_intro",
            lambda: prefix_value(rules / pips / f"text.{lang}.yml", "refresher_intro", "Edited"),
-           redone(verified=[pips], worded=at, tables=[pips], rendered=at), True)
+           redone(verified=[pips], worded=at, rendered=at), True)
     yield (f"a language's entry (a text a table's rules fill in), text.{lang}.yml",
            lambda: prefix_value(rules / pips / f"text.{lang}.yml", "text", "Edited"),
-           redone(verified=[pips], worded=at, tables=[pips], filled=at, rendered=at), True)
+           redone(verified=[pips], worded=at, filled=at, rendered=at), True)
     yield (f"a language's count words, text.{lang}.yml words: (every entry of it filled in again)",
            lambda: change_a_word(rules / pips / f"text.{lang}.yml"),
-           redone(verified=[pips], worded=at, tables=[pips], filled=at, rendered=at), True)
+           redone(verified=[pips], worded=at, filled=at, rendered=at), True)
     yield (f"a language's question texts, questions.{lang}.yml",
            lambda: prefix_value(rules / pips / f"questions.{lang}.yml", "text", "Edited"),
-           redone(verified=[pips], worded=at, tables=[pips], rendered=at), True)
+           redone(verified=[pips], worded=at, rendered=at), True)
     yield (f"the default language's question texts, questions.{DEFAULT_LANGUAGE}.yml (a variant's why is compared with "
            "the stated question's in it)",
            lambda: prefix_value(rules / pips / f"questions.{DEFAULT_LANGUAGE}.yml", "text", "Edited"),
-           redone(verified=[pips], drawn=[pips], worded={(pips, DEFAULT_LANGUAGE)}, tables=[pips],
+           redone(verified=[pips], drawn=[pips], worded={(pips, DEFAULT_LANGUAGE)},
                   rendered={(pips, lang) for lang in LANGUAGES}), True)
     yield (f"ui.{lang}.yml", lambda: prefix_value(rules / f"ui.{lang}.yml", "read_rule", "Edited"),
-           redone(verified=[pips, dots], worded={(pips, lang), (dots, lang)}, tables=[pips, dots],
+           redone(verified=[pips, dots], worded={(pips, lang), (dots, lang)},
                   rendered={(pips, lang), (dots, lang)}), True)
     yield "game.yml", lambda: move_on_the_home_page(rules / pips / "game.yml"), redone([pips]), True
     yield "questions.yml", lambda: append_a_comment(rules / pips / "questions.yml"), redone([pips]), True
@@ -230,8 +225,10 @@ def edits_of_each_kind(rules, monkeypatch):
     yield "the shared checker, quiz/checker.py", code("checker.py"), redone([pips, dots]), True
     yield ("lint.py", code("site/check/lint.py"),
            redone(filled=redone([pips, dots])["filled"], rendered=redone([pips, dots])["rendered"]), True)
-    yield ("verify.py", code("site/check/verify.py"), redone(verified=[pips, dots], tables=[pips, dots],
+    yield ("verify.py", code("site/check/verify.py"), redone(verified=[pips, dots],
                                                        rendered=redone([pips, dots])["rendered"]), True)
+    yield ("table_answers.py", code("site/check/table_answers.py"),
+           redone(answered=[pips, dots], rendered=redone([pips, dots])["rendered"]), True)
     yield "a MkDocs hook", code("site/hooks/material.py"), redone(), False
 
 
@@ -257,8 +254,8 @@ def test_an_edit_of_each_kind_makes_again_exactly_the_units_that_read_it(rules, 
 # What each unit is made from, stage by stage of a build (traced_units): content loaded (C), lint (L), verify (V), the
 # questions at every table (T), the pages (R), the whole site (G); within them, the practice draws (D) and a
 # question worded in one language (W).
-STAGES = {"verify": "CVDW", "practice draws": "CD", "words": "CW", "tables": "CVDWT", "answers at tables": "CT",
-          "texts at tables": "CL", "pages": "CLVDWTR", "site": "CLVDWTRG"}
+STAGES = {"verify": "CVDW", "practice draws": "CD", "words": "CW", "answers at tables": "CT", "texts at tables": "CL",
+          "pages": "CLVDWTR", "site": "CLVDWTRG"}
 
 
 def traced_units(rules_dir: str) -> dict[str, list[str]]:
@@ -367,10 +364,11 @@ def test_one_languages_pages_are_made_again_when_another_language_changes_which_
 
 
 @pytest.mark.slow
-def test_on_farkle_an_edit_to_a_question_text_words_every_table_again_not_the_answers(tmp_path, made, monkeypatch):
+def test_on_farkle_an_edit_to_a_question_text_words_that_language_again_not_the_answers(tmp_path, made, monkeypatch):
     """The real shape: Farkle's questions at its 4,320 tables, each answer kept by the question, its drawn givens and
     the facts its texts name (table_answers.Answered). After an edit to one language's question texts the build takes
-    every answer from the memo and words them again, and writes what a build without the memo writes."""
+    every answer from the memo and words that language again, at every table, and writes what a build without the memo
+    writes."""
     monkeypatch.setattr(memo, "code_moved", lambda: False)
     rules = tmp_path / "rules"
     shutil.copytree(RULES / "farkle", rules / "farkle")
@@ -380,7 +378,7 @@ def test_on_farkle_an_edit_to_a_question_text_words_every_table_again_not_the_an
     again(made)
     prefix_value(rules / "farkle" / f"questions.{LANG}.yml", "text", "Edited")
     from_memo = files(rules)
-    assert made["answered"] == set() and made["tables"] == {"farkle"} and ("farkle", LANG) in made["rendered"]
+    assert made["answered"] == set() and made["worded"] == {("farkle", LANG)} and ("farkle", LANG) in made["rendered"]
     assert from_memo == files(rules, with_memo=False)
 
 
@@ -484,6 +482,6 @@ def test_every_key_is_made_in_memo_py_from_its_table_of_units():
     source = (ROOT / "quiz" / "site" / "memo.py").read_text(encoding="utf-8")
     for unit in memo.UNITS:
         assert re.search(rf'"{unit}"', source.split("UNITS = {", 1)[1]), unit
-    assert set(memo.UNITS) == {"site", "site files", "verify", "practice draws", "words", "tables",
-                               "answers at tables", "texts at tables", "pages"}
+    assert set(memo.UNITS) == {"site", "site files", "verify", "practice draws", "words", "answers at tables",
+                               "texts at tables", "pages"}
     assert set(memo.MADE_BY) == set(memo.UNITS) - {"site files"}      # its key is the site's

@@ -1,5 +1,5 @@
 """The build's one memo: what each unit of a build made (the whole generated site; one game's verification, its
-practice draws, its words in each language, its answers and words at every table, its texts filled in at every table;
+practice draws, its words in each language, its answers at every table, its texts filled in at every table;
 its pages and deck in one language), kept on disk under .cache/memo/ under a key of everything that made it — the
 unit's input files, the code that made it as this process loaded it (the modules that make that unit and all they
 import and read, the game's package: MADE_BY), the build's settings — and least recently used out.
@@ -108,8 +108,6 @@ MADE_BY = {
     "verify": ("quiz.site.load.loader", "quiz.site.check.verify"),
     "practice draws": ("quiz.site.load.loader", "quiz.site.check.practice"),
     "words": ("quiz.site.load.loader", "quiz.site.check.question_words"),
-    "tables": ("quiz.site.load.loader", "quiz.site.check.verify",       # verify's variants, worded at every table
-               "quiz.site.check.table_answers"),
     "answers at tables": ("quiz.site.load.loader", "quiz.site.check.table_answers"),
     "texts at tables": ("quiz.site.load.loader", "quiz.site.check.lint"),
     "pages": ("quiz.site.check.pipeline", "quiz.site.pages.render"),           # a game as load_site leaves it, drawn
@@ -233,9 +231,9 @@ UNITS = {
                       "stated question's in it), ui.<default>.yml: each question's practice variants drawn, in no "
                       "language yet (an edit to another language's texts words them again, not draws them)",
     "words": "a game's files in no language and in one, that ui.<lang>.yml: its questions and practice variants "
-             "worded in that language at the default table, each by its question, givens, answer, result and beliefs "
-             "(an edit to one language's texts words that language again, not the others)",
-    "tables": "the same as verify: a game's questions answered at every table of its rule sets, worded",
+             "worded in that language at the default table and at every other table of its rule sets, each by its "
+             "question, givens, answer, result, beliefs and the table's values (an edit to one language's texts words "
+             "that language again, not the others)",
     "answers at tables": "a game's files in no language: its questions' answers and the replays of their games at "
                          "every table, each kept by the question, its drawn givens and the facts its texts name (an "
                          "edit to a text in any language redoes the words, not these)",
@@ -273,9 +271,6 @@ class Memo(Store):
 
     def words_key(self, root: Path, game_dir: Path, lang: str) -> str:
         return self._game_key("words", root, game_dir, {lang}, lang)
-
-    def tables_key(self, root: Path, game_dir: Path, languages: tuple[str, ...], default: str) -> str:
-        return self._game_key("tables", root, game_dir, languages, languages, default)
 
     def answers_at_tables_key(self, root: Path, game_dir: Path) -> str:
         return self._game_key("answers at tables", root, game_dir, set())

@@ -16,13 +16,24 @@ from quiz.site.load.wording import WordingError
 
 @dataclasses.dataclass
 class Words:
-    """The words of the questions and variants verified, kept across builds (the memo's "words", one unit per game and
-    language), each by its question, givens, answer, result and beliefs: all else wording reads is the unit's key (the
-    game's files in no language and in that one, that ui.<lang>.yml, the code). An edit to one language's texts words
-    that language again, not the others. Only what this build worded is kept again."""
+    """The words of the questions and variants verified, at the default table and at every other table of the game's
+    rule sets, kept across builds (the memo's "words", one unit per game and language), each by its question, givens,
+    answer, result, beliefs and the table's values: all else wording reads is the unit's key (the game's files in no
+    language and in that one, that ui.<lang>.yml, the code). An edit to one language's texts words that language again,
+    not the others. `complete`: every question was verified in this build, so what it worded is all that is asked and
+    only that is kept again; else what it worded is kept beside what was."""
 
     before: dict = dataclasses.field(default_factory=dict)     # language -> case -> its words
     now: dict = dataclasses.field(default_factory=dict)
+    complete: bool = False
+
+    def kept(self, lang: str) -> dict | None:
+        """What to keep of one language, None where nothing new was worded in a build that did not verify."""
+        now = self.now.get(lang, {})
+        if self.complete:
+            return now
+        before = self.before.get(lang, {})
+        return {**before, **now} if now.keys() - before.keys() else None
 
 
 def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result: Any = None,
@@ -31,10 +42,9 @@ def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result:
     """The question `check` verifies, as each language says it for these givens and this answer (the checker's whole
     result for its why, the wrong beliefs it separates from with their answers as the language says them); None after
     reporting. facts and presentation: another table's (a rule set with house rules), whose values the texts name.
-    words: the words kept from an earlier build (at the default table)."""
-    worded, sentences = {}, said(check, givens, answer, result, facts)
-    kept = words if facts is None else None
-    case = (check.question.id, repr(givens), repr(answer), repr(result), repr(beliefs))
+    words: the words kept from an earlier build."""
+    worded, sentences, kept = {}, said(check, givens, answer, result, facts), words
+    case = (check.question.id, repr(givens), repr(answer), repr(result), repr(beliefs), repr(facts))
     for lang, entry in entries.items():
         found = kept.before.get(lang, {}).get(case) if kept is not None else None
         try:

@@ -12,7 +12,7 @@ from quiz.checker import FineReads, IllegalState, MalformedInput, facts_read
 from quiz.site.check.answers import answer_type_ok, believed, computed, one_belief_per_answer, variant_id, with_derived
 from quiz.site.check.question_check import QuestionCheck
 from quiz.site.check.practice import Practice
-from quiz.site.check.question_words import said, word
+from quiz.site.check.question_words import Words, said, word
 from quiz.site.load.content import Game, Question, Site, holds
 from quiz.site.memo import Memo
 from quiz.site.load.problems import Problems
@@ -183,17 +183,17 @@ class Answered:
 
 
 def worded_at_tables(check: QuestionCheck, entries: dict, drawn: dict, default_words: dict,
-                     answered: Answered | None = None) -> dict | None:
+                     answered: Answered | None = None, words: Words | None = None) -> dict | None:
     """A question or variant at every table, each group of tables with its answer and worded in every language (group 0
     is the default table's words, as verified): {"names", "by", "groups": [{"answer", "words"}]}; None for a game
-    without rule sets. `answered`: answers kept from an earlier build."""
+    without rule sets. `answered`, `words`: answers and words kept from an earlier build."""
     game = check.game
     found = (answered or Answered()).at_tables(game, check.question, drawn, check.site.default_language)
     if found is None:
         return None
     groups, renumbered = [{"answer": found.groups[0]["answer"], "words": default_words}], {0: 0}
     for number, group in enumerate(found.groups[1:], 1):
-        worded = _worded(check, entries, group) if group["shown"] else None
+        worded = _worded(check, entries, group, words) if group["shown"] else None
         renumbered[number] = len(groups)
         # a table whose rules the texts do not fit keeps the answer, not the question: a wrong answer elsewhere that
         # its rules give is named, but the question is not asked there
@@ -202,7 +202,7 @@ def worded_at_tables(check: QuestionCheck, entries: dict, drawn: dict, default_w
     return {"names": found.names, "by": by, "groups": groups}
 
 
-def _worded(check: QuestionCheck, entries: dict, group: dict) -> dict | None:
+def _worded(check: QuestionCheck, entries: dict, group: dict, words: Words | None = None) -> dict | None:
     """A group's words in every language; None where its texts cannot say it (a why that names a scoring option the
     table does not have): those tables do not get the question, rather than a sentence that is not true there."""
     game = check.game
@@ -216,7 +216,7 @@ def _worded(check: QuestionCheck, entries: dict, group: dict) -> dict | None:
                    and path.split(".")[0] not in ("answer", "result") for path in placeholder_paths(text)):
                 return None
     return word(check, entries, group["givens"], group["answer"], group["result"], group["beliefs"],
-                      facts=values, presentation=presentation)
+                facts=values, presentation=presentation, words=words)
 
 
 def varies(tables: dict | None) -> bool:
@@ -225,22 +225,19 @@ def varies(tables: dict | None) -> bool:
     return bool(tables) and (len(tables["groups"]) > 1 or any(group != 0 for group in tables["by"].values()))
 
 
-def verify_tables(site: Site, problems: Problems, memo: Memo | None = None) -> None:
+def verify_tables(site: Site, problems: Problems, memo: Memo | None = None, words: dict | None = None) -> None:
     """Every question and practice variant of a game with rule sets, at every table: game.tables[question id] and
-    variant["tables"]. Taken from the memo while the game's verification would be (the same inputs), kept when done."""
+    variant["tables"]. Its answers are taken from the memo while the game's files in no language and the code are
+    unchanged (Answered), its words in each language from each language's (words: verify_site's)."""
     for game in site.games:
         if game.rule_sets is None or not game.questions:
             continue
-        key = memo and memo.tables_key(site.root, game.dir, site.languages, site.default_language)
-        kept = memo.get(key) if memo else None
-        if kept is None:
-            found_before = len(problems.items)
-            answers_key = memo and memo.answers_at_tables_key(site.root, game.dir)
-            answered = Answered((memo.get(answers_key) if memo else None) or {})
-            kept = _tables_of(site, game, problems, answered)
-            if memo and len(problems.items) == found_before:
-                memo.put(key, kept)
-                memo.put(answers_key, answered.now)
+        found_before = len(problems.items)
+        answers_key = memo and memo.answers_at_tables_key(site.root, game.dir)
+        answered = Answered((memo.get(answers_key) if memo else None) or {})
+        kept = _tables_of(site, game, problems, answered, (words or {}).get(game.id))
+        if memo and len(problems.items) == found_before and answered.now.keys() - answered.before.keys():
+            memo.put(answers_key, answered.now)
         game.tables = kept["stated"]
         for question_id, practice in game.practice.items():
             for variant in practice.variants:
@@ -248,15 +245,16 @@ def verify_tables(site: Site, problems: Problems, memo: Memo | None = None) -> N
                                                                          if q.id == question_id), variant))
 
 
-def _tables_of(site: Site, game: Game, problems: Problems, answered: Answered) -> dict:
+def _tables_of(site: Site, game: Game, problems: Problems, answered: Answered, words: Words | None = None) -> dict:
     stated, variants = {}, {}
     for question in game.questions:
         if question.id not in game.worded:
             continue
         check = QuestionCheck(site, game, question, problems)
         entries = check.texts()
-        stated[question.id] = worded_at_tables(check, entries, question.givens, game.worded[question.id], answered)
+        stated[question.id] = worded_at_tables(check, entries, question.givens, game.worded[question.id], answered,
+                                               words)
         for variant in game.practice.get(question.id, Practice()).variants:
             variants[variant_id(question, variant)] = worded_at_tables(check, entries, variant["givens"],
-                                                                       variant["worded"], answered)
+                                                                       variant["worded"], answered, words)
     return {"stated": stated, "variants": variants}

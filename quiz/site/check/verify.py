@@ -165,14 +165,19 @@ def check_why_sentences_said(check: QuestionCheck, givens: dict, answered, pool)
                       f"({asked}): the sentence is never said")
 
 
-def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> None:
+def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> dict[str, Words]:
     """Verify every game's questions. memo (a build's): a game's verification is taken from it while everything it is
     made of is unchanged — its files in every language, the interface texts, its checker and the site's code — and
     kept in it when it passed. Its practice draws and its words in each language are kept apart, by what they read
-    (Draws, Words): an edit to a language's texts words that language again and draws nothing again."""
+    (Draws, Words): an edit to a language's texts words that language again and draws nothing again. Returns each
+    game's words, which table_answers.verify_tables words at every table with, and keep_words() keeps."""
+    words = {}
     for game in site.games:
         if not game.questions:
             continue
+        kept_words = {lang: memo.get(memo.words_key(site.root, game.dir, lang)) or {} for lang in site.languages} \
+            if memo else {}
+        words[game.id] = Words(kept_words)
         key = memo and memo.verify_key(site.root, game.dir, site.languages, site.default_language)
         kept = memo.get(key) if memo else None
         if kept is not None:
@@ -181,12 +186,19 @@ def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> Non
         found_before = len(problems.items)
         draws_key = memo and memo.practice_draws_key(site.root, game.dir, site.default_language)
         draws = Draws((memo.get(draws_key) if memo else None) or {})
-        words_keys = {lang: memo.words_key(site.root, game.dir, lang) for lang in site.languages} if memo else {}
-        words = Words({lang: memo.get(words_key) or {} for lang, words_key in words_keys.items()} if memo else {})
-        verify_game(site, game, problems, draws, words)
+        words[game.id].complete = True
+        verify_game(site, game, problems, draws, words[game.id])
         if memo:
             memo.put(draws_key, draws.now)
-            for lang, words_key in words_keys.items():
-                memo.put(words_key, words.now.get(lang, {}))
         if memo and len(problems.items) == found_before:
             memo.put(key, (game.worded, game.practice))
+    return words
+
+
+def keep_words(site: Site, words: dict[str, Words], memo: Memo | None) -> None:
+    """Each game's words in each language kept in the memo, once they are worded at every table too."""
+    for game in site.games:
+        for lang in site.languages if memo and game.id in words else ():
+            kept = words[game.id].kept(lang)
+            if kept is not None:
+                memo.put(memo.words_key(site.root, game.dir, lang), kept)
