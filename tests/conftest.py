@@ -5,6 +5,7 @@ state. What they stand on is in modules of their own: rules_reading.py (the game
 server, the visitor states)."""
 from __future__ import annotations
 
+import fcntl
 import os
 import sys
 from pathlib import Path
@@ -26,11 +27,24 @@ from rules_reading import ROOT, RULES  # noqa: E402
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory) -> Path:
-    """The site built once (per test process) from the real rules/ with --strict."""
+    """The site built once (per test process) from the real rules/ with --strict. The test processes build one after
+    another: on a fresh clone the first builds from nothing, the next from the memo the first left."""
     out = tmp_path_factory.mktemp("site") / "site"
-    result = mkdocs(ROOT, "-d", str(out))
+    (ROOT / ".cache").mkdir(exist_ok=True)
+    with open(ROOT / ".cache" / "tests-building.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        result = mkdocs(ROOT, "-d", str(out))
     assert result.returncode == 0, result.stdout + result.stderr
     return out
+
+
+@pytest.fixture(scope="session")
+def built_memo(site_dir) -> Path:
+    """The memo the site's build left under this checkout, for copies of the repository to build from
+    (repo_copies.copy_repo)."""
+    from quiz.site.memo import FOLDER
+
+    return ROOT / FOLDER
 
 
 @pytest.fixture(scope="session")

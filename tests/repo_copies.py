@@ -39,9 +39,9 @@ def fixture_rules(target: Path) -> Path:
     return target
 
 
-def fixture_repo(target: Path, with_real_games: bool = False) -> Path:
+def fixture_repo(target: Path, with_real_games: bool = False, memo: Path | None = None) -> Path:
     """A copy of the repository whose rules/ holds the fixture game (and the real games, if asked for)."""
-    repo = copy_repo(target)
+    repo = copy_repo(target, memo)
     if not with_real_games:
         shutil.rmtree(repo / "rules")
         fixture_rules(repo / "rules")
@@ -52,7 +52,10 @@ def fixture_repo(target: Path, with_real_games: bool = False) -> Path:
     return repo
 
 
-def copy_repo(target: Path) -> Path:
+def copy_repo(target: Path, memo: Path | None = None) -> Path:
+    """The build's inputs; and, given a memo folder (the `built_memo` fixture), what it holds, so the copy builds as
+    an author's working copy does, from what the last build kept: only what the test changes is made again. A test
+    whose subject is what a build makes from nothing copies no memo."""
     for part in BUILD_INPUTS:
         source = ROOT / part
         if source.is_dir():
@@ -60,6 +63,13 @@ def copy_repo(target: Path) -> Path:
         else:
             (target / part).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target / part)
+    if memo is not None:
+        from quiz.site.memo import FOLDER
+
+        kept = target / FOLDER
+        kept.mkdir(parents=True)
+        for entry in memo.glob("*.pickle"):     # whole entries only: another test process may be writing one
+            shutil.copy2(entry, kept / entry.name)
     return target
 
 

@@ -168,12 +168,12 @@ def test_on_a_slow_line_the_saved_page_opens_without_waiting_for_the_network(vis
 
 @pytest.mark.slow
 @pytest.mark.parametrize("state", ["after-release"])
-def test_a_new_build_shows_on_the_first_online_load_and_replaces_the_cache(browser, tmp_path, state):
+def test_a_new_build_shows_on_the_first_online_load_and_replaces_the_cache(browser, tmp_path, built_memo, state):
     """Visit a build, then serve a second build (a text, a style and a word to search for changed) at the same
     address: the first load shows the new text in the new style, search finds the new word, and the new worker caches
     the new build and deletes the old cache."""
     lang = DEFAULT_LANGUAGE
-    repo = copy_repo(tmp_path / "repo")
+    repo = copy_repo(tmp_path / "repo", built_memo)
     assert mkdocs(repo).returncode == 0
     served = tmp_path / "served"
     shutil.copytree(repo / "site", served)

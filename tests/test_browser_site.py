@@ -270,19 +270,24 @@ def test_every_first_load_as_chromium_fetches_it_stays_within_budget(visitor, br
     """test_budgets counts the files a page's HTML links; this counts everything Chromium fetches until the network is
     idle, nobody touching the page, gzip as a host serves it: a file a script fetches by itself counts too (the rules
     page once fetched rules.json, 28 KB, on every first load, and test_budgets could not see it)."""
-    heavy = []
-    for page_path in all_pages() + ["404.html"]:
-        context = visitor_context(browser, "first-visit")
-        try:
+    loading = []    # every page in a browser of its own, all loading at once: their quiet half-seconds overlap
+    try:
+        for page_path in all_pages() + ["404.html"]:
+            context = visitor_context(browser, "first-visit")
             tab = context.new_page()
             fetched = []
             tab.on("response", lambda response, fetched=fetched: fetched.append(response))
-            tab.goto(visitor.url(lang, page_path))
+            tab.goto(visitor.url(lang, page_path), wait_until="commit")
+            loading.append((page_path, context, tab, fetched))
+        heavy = []
+        for page_path, _, tab, fetched in loading:
+            tab.wait_for_load_state("load")
             tab.wait_for_load_state("networkidle")
             sizes = {response.url: len(gzipped(response.body())) for response in fetched if response.status == 200}
-        finally:
+            if sum(sizes.values()) > FIRST_LOAD_BUDGET:
+                heavy.append(f"{lang_prefix(lang)}{page_path}: {sum(sizes.values()):,} B, {sizes}")
+    finally:
+        for _, context, _, _ in loading:
             context.close()
-        if sum(sizes.values()) > FIRST_LOAD_BUDGET:
-            heavy.append(f"{lang_prefix(lang)}{page_path}: {sum(sizes.values()):,} B, {sizes}")
     assert heavy == []
 

@@ -21,7 +21,7 @@ SUB_PATH = "rr/"
 
 
 @pytest.fixture(scope="module")
-def published_files(tmp_path_factory):
+def published_files(tmp_path_factory, built_memo):
     """The folder a host serves, with a build for a sub-path under it; and the site_url it was built for,
     served there."""
     tmp = tmp_path_factory.mktemp("subpath")
@@ -29,7 +29,7 @@ def published_files(tmp_path_factory):
     (served / SUB_PATH).mkdir(parents=True)
     base, httpd = serve(served, not_found_page=served / SUB_PATH / "404.html")
     site_url = base + SUB_PATH
-    repo = copy_repo(tmp / "repo")
+    repo = copy_repo(tmp / "repo", built_memo)
     result = mkdocs(repo, "-d", str(tmp / "site"), site_url=site_url)
     assert result.returncode == 0, result.stdout + result.stderr
     shutil.rmtree(served / SUB_PATH)

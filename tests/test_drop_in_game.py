@@ -13,8 +13,8 @@ from rules_reading import LANGUAGES, game_pages, lang_prefix
 pytestmark = pytest.mark.slow
 
 
-def test_the_fixture_game_added_to_the_real_ones_builds_everywhere(tmp_path):
-    repo = fixture_repo(tmp_path / "repo", with_real_games=True)
+def test_the_fixture_game_added_to_the_real_ones_builds_everywhere(tmp_path, built_memo):
+    repo = fixture_repo(tmp_path / "repo", with_real_games=True, memo=built_memo)
     result = mkdocs(repo)
     assert result.returncode == 0, result.stdout + result.stderr
     site = repo / "site"

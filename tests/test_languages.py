@@ -50,8 +50,8 @@ plugins:
     assert len(set(real.codes)) == len(real.codes) >= 2 and real.default in real.codes
 
 
-def test_a_fifth_language_needs_no_code_change(tmp_path):
-    repo = copy_repo(tmp_path / "repo")
+def test_a_fifth_language_needs_no_code_change(tmp_path, built_memo):
+    repo = copy_repo(tmp_path / "repo", built_memo)
     config = repo / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")
     last = list(re.finditer(r"(?m)^        - locale: \w+\n(?:          .*\n)+", text))[-1]

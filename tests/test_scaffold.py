@@ -19,8 +19,8 @@ def run(repo, *args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, *args], cwd=repo, capture_output=True, text=True, timeout=300)
 
 
-def test_a_new_game_is_a_draft_until_every_todo_is_gone(tmp_path):
-    repo = copy_repo(tmp_path / "repo")
+def test_a_new_game_is_a_draft_until_every_todo_is_gone(tmp_path, built_memo):
+    repo = copy_repo(tmp_path / "repo", built_memo)
     (repo / "tests").mkdir()
     made = run(repo, "-m", "quiz", "new", NEW)
     assert made.returncode == 0, made.stderr
