@@ -186,9 +186,11 @@ def test_every_card_a_question_describes_is_the_printed_card_in_every_language(s
     else; the card drawn beside the text shows the same; each Sanctuary's colour and symbols are said."""
     sanctuaries = {card["id"]: card for card in CARDS["sanctuaries"]}
     checked, pictured, differences = 0, 0, []
+    words_in = {lang: yaml.safe_load((RULES / f"faraway/text.{lang}.yml").read_text(encoding="utf-8"))["words"]
+                for lang in site.languages}
     for question_id, numbers, kept, worded in faraway_texts(site):
         for lang, texts in worded.items():
-            words = yaml.safe_load((RULES / f"faraway/text.{lang}.yml").read_text(encoding="utf-8"))["words"]
+            words = words_in[lang]
             separator = words["describe"]["features"]
             quest_prefix = words["describe"]["quest"].split("{")[0]
             described = {int(n): body.replace("\u00a0", " ") for n, body in

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from repo_copies import copy_repo, mkdocs
+from repo_copies import fixture_repo, mkdocs
 from rules_reading import LANGUAGES, ROOT
 
 pytestmark = pytest.mark.slow
@@ -19,8 +19,9 @@ def run(repo, *args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, *args], cwd=repo, capture_output=True, text=True, timeout=300)
 
 
-def test_a_new_game_is_a_draft_until_every_todo_is_gone(tmp_path, built_memo):
-    repo = copy_repo(tmp_path / "repo", built_memo)
+def test_a_new_game_is_a_draft_until_every_todo_is_gone(tmp_path):
+    # beside the fixture game, not the real ones, whose checks every verify and build below would repeat (36 s to 6 s)
+    repo = fixture_repo(tmp_path / "repo")
     (repo / "tests").mkdir()
     made = run(repo, "-m", "quiz", "new", NEW)
     assert made.returncode == 0, made.stderr
