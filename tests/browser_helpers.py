@@ -3,12 +3,15 @@ visitor's states each test runs in."""
 from __future__ import annotations
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 # (the tests import QUIZ_GAMES from here)
 from rules_reading import GAMES, LANGUAGES, QUIZ_GAMES, lang_prefix, questions  # noqa: F401
 # A seeded random for quiz.js (window.rrRandom), so practice serves the same variants every run.
 SEEDED_RANDOM = ("window.rrRandom = (function () { var s = 42; return function () { "
                  "s = (s * 16807) % 2147483647; return (s - 1) / 2147483646; }; })();")
+AXE = Axe()
+SCHEMES = ("light", "dark")
 
 
 def language_for(game: str) -> str:
@@ -50,3 +53,21 @@ def next_practice_question(page) -> None:
 def in_states(*states: str):
     """Run a test that takes the `visitor` fixture once in each of these visitor states (conftest.VISITOR_STATES)."""
     return pytest.mark.parametrize("visitor", states, indirect=True)
+
+
+def violations(page) -> list[str]:
+    """axe-core's findings on the page as it stands, one line each."""
+    # Material fades the header title in and out on scroll; a check mid-fade would see half-transparent text.
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
+    result = AXE.run(page)
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+            for v in result.response["violations"]]
+
+
+def palettes_in_turn() -> list[tuple[str, str]]:
+    """Each language in one palette, the two taking turns (and both in the first language, were there only one): what
+    is checked in every language is checked in each palette in half of them. A palette's colours are the same in
+    every language and a language's words in either palette; every language in both palettes made the axe passes four
+    minutes of a `make test`."""
+    turns = [(lang, SCHEMES[i % len(SCHEMES)]) for i, lang in enumerate(LANGUAGES)]
+    return turns + [(LANGUAGES[0], scheme) for scheme in SCHEMES if scheme not in {s for _, s in turns}]

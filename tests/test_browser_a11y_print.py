@@ -5,33 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from browser_helpers import QUIZ_GAMES, first, language_for, url, wrong_choice
+from browser_helpers import SCHEMES, QUIZ_GAMES, first, language_for, palettes_in_turn, url, violations, wrong_choice
 from browsing import visitor_context, watch
 from rules_reading import GAMES, LANGUAGES, all_pages, ui_texts
 
 pytestmark = pytest.mark.browser
-AXE = Axe()
-SCHEMES = ("light", "dark")
-
-
-def violations(page) -> list[str]:
-    # Material fades the header title in and out on scroll; a check mid-fade would see half-transparent text.
-    page.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
-    result = AXE.run(page)
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-            for v in result.response["violations"]]
-
-
-def palettes_in_turn() -> list[tuple[str, str]]:
-    """Each language in one palette, the two taking turns (and both in the first language, were there only one): every
-    page of every language is checked once, and every page in each palette in half the languages. A palette's colours
-    are the same in every language and a language's words in either palette; four languages in two palettes each took
-    four minutes of a `make test`."""
-    turns = [(lang, SCHEMES[i % len(SCHEMES)]) for i, lang in enumerate(LANGUAGES)]
-    return turns + [(LANGUAGES[0], scheme) for scheme in SCHEMES if scheme not in {s for _, s in turns}]
 
 
 @pytest.mark.parametrize("state", ["first-visit"])
