@@ -147,10 +147,12 @@ def test_search_finds_each_game_in_each_language(visitor, lang):
     assert page.console_errors == []
 
 
-@SEARCH_STATES
+@in_states("sw-controlled")
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_search_puts_the_refresher_before_the_quiz_for_a_rule_title(visitor, lang):
-    """Searching the title of the most important rule finds its explanation first, not the questions about it."""
+    """Searching the title of the most important rule finds its explanation first, not the questions about it. (One
+    state: the order is the search's own, the same index in every state; that search answers in each state is
+    test_search_finds_each_game_in_each_language's.)"""
     for game in GAMES:
         forget = next(s for s in game_yml(game)["refresher"] if s["section"] == "forget")
         rule = min(forget["entries"], key=lambda e: e["rank"])["id"]
@@ -186,11 +188,12 @@ def as_players_type(visible_text: str, lang: str) -> list[tuple[str, str]]:
     return typed
 
 
-@SEARCH_STATES
+@in_states("offline")
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_search_finds_a_word_of_the_page_as_players_type_it_and_the_result_highlights_it(visitor, lang):
     """Typed in capitals without accents (İ and I in Turkish) and pasted rather than typed key by key, a word of the
-    refresher finds it, and the result's page highlights the word as the page writes it."""
+    refresher finds it, and the result's page highlights the word as the page writes it. (Offline, where the result's
+    page with its ?h= comes from the saved copy; the folding is the search's own, the same in every state.)"""
     game = GAMES[0]
     page = visitor.open(lang, f"{game}/")
     for written, typed in as_players_type(page.locator("article").inner_text(), lang):
