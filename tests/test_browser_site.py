@@ -139,11 +139,20 @@ def paths(results) -> list[str]:
 
 @SEARCH_STATES
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_search_finds_each_game_in_each_language(visitor, lang):
+def test_search_loads_when_the_visitor_goes_for_it_and_finds_each_game(visitor, lang):
+    """Nothing of search is fetched until the visitor goes for it; then a game's name finds its pages, each game's."""
+    requested = []
+    visitor.page.on("request", lambda r: requested.append(r.url))
+    page = visitor.open(lang, f"{GAMES[0]}/")
+    page.wait_for_load_state("networkidle")
+    searchy = lambda: [u for u in requested  # noqa: E731
+                       if "search_index.json" in u or "/lunr/" in u or "/search." in u]
+    assert searchy() == []
     for game in GAMES:
         page = visitor.open(lang, f"{game}/")
         found = paths(search(page, texts(game, lang)["name"].split()[0]))
         assert any(p.startswith(f"/{lang_prefix(lang)}{game}/") for p in found), (game, found)
+    assert any(u.endswith(f"/{lang_prefix(lang)}search/search_index.json") for u in searchy())
     assert page.console_errors == []
 
 
@@ -152,7 +161,7 @@ def test_search_finds_each_game_in_each_language(visitor, lang):
 def test_search_puts_the_refresher_before_the_quiz_for_a_rule_title(visitor, lang):
     """Searching the title of the most important rule finds its explanation first, not the questions about it. (One
     state: the order is the search's own, the same index in every state; that search answers in each state is
-    test_search_finds_each_game_in_each_language's.)"""
+    test_search_loads_when_the_visitor_goes_for_it_and_finds_each_game's.)"""
     for game in GAMES:
         forget = next(s for s in game_yml(game)["refresher"] if s["section"] == "forget")
         rule = min(forget["entries"], key=lambda e: e["rank"])["id"]
@@ -250,21 +259,6 @@ def test_a_missing_address_stays_in_the_address_bar_and_says_not_found_in_its_la
     assert [e for e in page.console_errors if "status of 404" not in e] == []
 
 
-@SEARCH_STATES
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_search_loads_when_the_visitor_goes_for_it_not_before(visitor, lang):
-    game = GAMES[0]
-    requested = []
-    visitor.page.on("request", lambda r: requested.append(r.url))
-    page = visitor.open(lang, f"{game}/")
-    page.wait_for_load_state("networkidle")
-    searchy = lambda: [u for u in requested  # noqa: E731
-                       if "search_index.json" in u or "/lunr/" in u or "/search." in u]
-    assert searchy() == []
-    found = paths(search(page, texts(game, lang)["name"].split()[0]))
-    assert any(p.startswith(f"/{lang_prefix(lang)}{game}/") for p in found), found
-    assert any(u.endswith(f"/{lang_prefix(lang)}search/search_index.json") for u in searchy())
-    assert page.console_errors == []
 
 
 @in_states("first-visit")
@@ -293,4 +287,3 @@ def test_every_first_load_as_chromium_fetches_it_stays_within_budget(visitor, br
         for _, context, _, _ in loading:
             context.close()
     assert heavy == []
-
