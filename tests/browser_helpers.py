@@ -51,7 +51,7 @@ def next_practice_question(page) -> None:
 
 
 def in_states(*states: str):
-    """Run a test that takes the `visitor` fixture once in each of these visitor states (conftest.VISITOR_STATES)."""
+    """Run a test that takes the `visitor` fixture once in each of these visitor states (browsing.VISITOR_STATES)."""
     return pytest.mark.parametrize("visitor", states, indirect=True)
 
 
