@@ -259,8 +259,6 @@ def test_a_missing_address_stays_in_the_address_bar_and_says_not_found_in_its_la
     assert [e for e in page.console_errors if "status of 404" not in e] == []
 
 
-
-
 @in_states("first-visit")
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_first_load_as_chromium_fetches_it_stays_within_budget(visitor, browser, lang):
