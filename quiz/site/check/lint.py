@@ -317,7 +317,7 @@ def lint_texts_at_tables(site: Site, game: Game, problems: Problems, memo: Memo 
                 problems.add(game.dir / f"text.{lang}.yml", line_where(texts, ("entries", entry_id, field)),
                              f"{entry_id}.{field}", codes.DOES_NOT_FILL,
                              f"{error} at the table ?rules={table.address()}")
-    if memo:
+    if memo and kept.changed():
         memo.put(key, kept.now)
 
 

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from quiz.site.load.content import BROWSER_PLACEHOLDERS, SAME_AT_EVERY_TABLE, Entry, Game
 from quiz.site.load.wording import Wording, WordingError
+from quiz.site.memo import Kept
 
 
 def key_text(key: tuple) -> str:
@@ -47,15 +48,11 @@ class EntryAtTables:
         return self.fields.get(field, [None] * len(self.present))
 
 
-@dataclasses.dataclass
-class Filled:
+class Filled(Kept):
     """Entries filled in at every table kept across builds (the memo's "texts at tables"), each by its language, id,
     texts and the language's `words:`: whatever else filling reads is in the game's files in no language and the code,
     the unit's key. An edit to one text fills that entry again, not its language's forty. Only what this build filled
     is kept again."""
-
-    before: dict = dataclasses.field(default_factory=dict)
-    now: dict = dataclasses.field(default_factory=dict)
 
     def entry(self, game: Game, wording: Wording, entry: Entry, raw: dict, words: Any) -> EntryAtTables:
         key = (wording.lang, entry.id, repr(raw), repr(words))

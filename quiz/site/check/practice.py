@@ -17,6 +17,7 @@ from quiz.site.load.problems import Problems
 from quiz.site.check.question_words import Words, why_reads_alike, word
 from quiz.site.load.source import line_of, plain
 from quiz.site.load.wording import resolve
+from quiz.site.memo import Kept
 
 VARIANT_ATTEMPTS = 400
 PRACTICE_VARIANTS = 16     # per question with ranges: the practice pool, drawn once per build
@@ -200,15 +201,11 @@ class PracticeDraw:
         return True
 
 
-@dataclasses.dataclass
-class Draws:
+class Draws(Kept):
     """Each question's draw (PracticeDraw.draw) kept across builds, the memo's "practice draws", by question id: all a
     draw reads is the unit's key (the game's files in no language, the default language's texts, where a variant's why
     is compared with the stated one's, and the code), so an edit to another language's words draws nothing again. A
     draw that reported a problem is not kept; only what this build drew is kept again."""
-
-    before: dict = dataclasses.field(default_factory=dict)
-    now: dict = dataclasses.field(default_factory=dict)
 
     def draw(self, check: QuestionCheck) -> Practice | None:
         question_id = check.question.id

@@ -12,10 +12,11 @@ from quiz.site.check.question_check import QuestionCheck
 from quiz.site.load.content import holds
 from quiz.site.load.source import line_of
 from quiz.site.load.wording import WordingError
+from quiz.site.memo import Kept
 
 
 @dataclasses.dataclass
-class Words:
+class Words(Kept):
     """The words of the questions and variants verified, at the default table and at every other table of the game's
     rule sets, kept across builds (the memo's "words", one unit per game and language), each by its question, givens,
     answer, result, beliefs and the table's values: all else wording reads is the unit's key (the game's files in no
@@ -23,16 +24,14 @@ class Words:
     not the others. `complete`: every question was verified in this build, so what it worded is all that is asked and
     only that is kept again; else what it worded is kept beside what was."""
 
-    before: dict = dataclasses.field(default_factory=dict)     # language -> case -> its words
-    now: dict = dataclasses.field(default_factory=dict)
     complete: bool = False
 
     def kept(self, lang: str) -> dict | None:
-        """What to keep of one language, None where nothing new was worded in a build that did not verify."""
-        now = self.now.get(lang, {})
+        """What to keep of one language (before and now: language -> case -> its words), None where that is what was
+        kept: nothing new worded, or in a build that verified, just what was worded before."""
+        now, before = self.now.get(lang, {}), self.before.get(lang, {})
         if self.complete:
-            return now
-        before = self.before.get(lang, {})
+            return now if Kept(before, now).changed() else None
         return {**before, **now} if now.keys() - before.keys() else None
 
 

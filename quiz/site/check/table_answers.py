@@ -14,7 +14,7 @@ from quiz.site.check.question_check import QuestionCheck
 from quiz.site.check.practice import Practice
 from quiz.site.check.question_words import Words, said, word
 from quiz.site.load.content import Game, Question, Site, holds
-from quiz.site.memo import Memo
+from quiz.site.memo import Kept, Memo
 from quiz.site.load.problems import Problems
 from quiz.site.load.source import plain
 from quiz.site.load.wording import placeholder_paths
@@ -164,14 +164,10 @@ def _grouped(game: Game, names: tuple[str, ...], answer_of: numpy.ndarray, outco
 
 # --- worded at every table, kept with the verification ----------------------------------------------------------------
 
-@dataclasses.dataclass
-class Answered:
+class Answered(Kept):
     """at_tables() kept across builds (the memo's "answers at tables"), each by the question, its drawn givens and the
     facts its texts name: whatever else it reads is in the game's files in no language and the code, the unit's key.
     Only what this build asked for is kept again."""
-
-    before: dict = dataclasses.field(default_factory=dict)
-    now: dict = dataclasses.field(default_factory=dict)
 
     def at_tables(self, game: Game, question: Question, drawn: dict, lang: str) -> AtTables | None:
         key = (question.id, repr(plain(drawn)), tuple(sorted(text_names(game, question, lang))))
@@ -236,7 +232,7 @@ def verify_tables(site: Site, problems: Problems, memo: Memo | None = None, word
         answers_key = memo and memo.answers_at_tables_key(site.root, game.dir)
         answered = Answered((memo.get(answers_key) if memo else None) or {})
         kept = _tables_of(site, game, problems, answered, (words or {}).get(game.id))
-        if memo and len(problems.items) == found_before and answered.now.keys() - answered.before.keys():
+        if memo and len(problems.items) == found_before and answered.changed():
             memo.put(answers_key, answered.now)
         game.tables = kept["stated"]
         for question_id, practice in game.practice.items():

@@ -188,7 +188,7 @@ def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> dic
         draws = Draws((memo.get(draws_key) if memo else None) or {})
         words[game.id].complete = True
         verify_game(site, game, problems, draws, words[game.id])
-        if memo:
+        if memo and draws.changed():
             memo.put(draws_key, draws.now)
         if memo and len(problems.items) == found_before:
             memo.put(key, (game.worded, game.practice))
