@@ -7,6 +7,7 @@ import pytest
 
 from repo_copies import FIXTURE_GAME, FIXTURE_ID, fixture_rules
 from rules_reading import LANGUAGES
+from quiz.site import memo
 from quiz.site.output import generate
 from quiz.site.load.problems import ContentError
 
@@ -15,8 +16,6 @@ REFRESHER = f"{LANGUAGES[0]}/{FIXTURE_ID}/index.md"
 
 @pytest.fixture
 def rules(tmp_path, monkeypatch):
-    from quiz.site import memo
-
     monkeypatch.setattr(memo, "code_moved", lambda: False)   # quiz/ edited while tests run: kept all the same
     generate._memory.clear()
     yield fixture_rules(tmp_path / "repo" / "rules")
@@ -59,17 +58,26 @@ def test_an_edited_input_is_generated_again(rules, tmp_path, generations):
 
 
 def test_a_hand_edited_or_deleted_generated_file_is_put_back(rules, tmp_path, generations):
+    """From the memo while it holds every file (the site's "site files" unit names the pages units that hold a game's
+    pages), else generated again."""
     docs = tmp_path / "docs"
     build(rules, docs)
     page = (docs / REFRESHER).read_bytes()
     (docs / REFRESHER).write_text("edited by hand", encoding="utf-8")
     build(rules, docs)
-    assert (docs / REFRESHER).read_bytes() == page
+    assert (docs / REFRESHER).read_bytes() == page and len(generations) == 1
+    folder = rules.parent / ".cache" / "memo"
+    where = memo.Memo(rules).get(memo.site_files_key(generate._memory["key"][0]))
+    unit = next(key for lang, key, paths in where.units if REFRESHER.split("/", 1)[1] in paths and lang == LANGUAGES[0])
+    (folder / f"{unit}.pickle").unlink()                   # the page's unit gone from the memo: generated again
     (docs / REFRESHER).unlink()
-    for kept in (rules.parent / ".cache" / "memo").glob("*.pickle"):
-        kept.unlink()                                      # and the memo gone too: generated again
     build(rules, docs)
     assert (docs / REFRESHER).read_bytes() == page and len(generations) == 2
+    (docs / REFRESHER).unlink()
+    for kept in folder.glob("*.pickle"):
+        kept.unlink()                                      # and the memo gone too: generated again
+    build(rules, docs)
+    assert (docs / REFRESHER).read_bytes() == page and len(generations) == 3
 
 
 def test_a_problem_is_never_cached(rules, tmp_path, generations):

@@ -240,7 +240,8 @@ class Kept:
 # it) and the libraries that shape it (PLATFORM). The keys are made here and nowhere else.
 UNITS = {
     "site": "every file under rules/ and mkdocs.yml (the languages); drafts shown or not, SITE_URL, the decks' time",
-    "site files": "the site's key: the bytes of every generated file, kept apart from the summary a warm build reads",
+    "site files": "the site's key: where the memo holds every generated file (the pages units' keys, and the home "
+                  "pages' bytes), kept apart from the summary a warm build reads",
     "verify": "a game's files in every language and every ui.<lang>.yml; the languages and the default one",
     "practice draws": "a game's files in no language and in the default one (a variant's why is compared with the "
                       "stated question's in it), ui.<default>.yml: each question's practice variants drawn, in no "

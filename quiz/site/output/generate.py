@@ -70,23 +70,45 @@ def input_digest(root: Path, code: memo.SiteCode, show_drafts: bool, site_url: s
     return _memory["digest"]
 
 
+@dataclasses.dataclass(frozen=True)
+class SiteFiles:
+    """Where a generated site's files are in the memo (its "site files" unit): each game's pages in one language are
+    the pages unit under its key; the few no game's unit holds (the home pages) are here. Kept whole, every
+    regeneration wrote again the 16.7 MB the pages units hold."""
+    units: tuple[tuple[str, str, tuple[str, ...]], ...]     # (language, pages unit key, the paths it holds)
+    own: dict[str, bytes]
+
+    def read(self, kept: memo.Memo) -> dict[str, bytes] | None:
+        """Every file's bytes; None where a pages unit has left the memo since (the site is made again)."""
+        files = dict(self.own)
+        for lang, key, _ in self.units:
+            game_pages = kept.get(key)
+            if game_pages is None:
+                return None
+            files.update({f"{lang}/{path}": _as_written(path, content) for path, content in game_pages.items()})
+        return files
+
+
 def _generate(root: Path, show_drafts: bool, site_url: str, deck_time: int,
-              kept: memo.Memo | None = None) -> tuple[Generated, dict[str, bytes]]:
-    """Load, lint, verify and render rules/ (raises ContentError on any problem): the summary and every file's bytes.
-    kept: the memo each game's verification and pages are taken from and kept in."""
+              kept: memo.Memo | None = None) -> tuple[Generated, dict[str, bytes], SiteFiles]:
+    """Load, lint, verify and render rules/ (raises ContentError on any problem): the summary, every file's bytes and
+    where the memo holds them. kept: the memo each game's verification and pages are taken from and kept in."""
     from quiz.site.check.pipeline import load_site   # imported here: a cached build needs none of it
     from quiz.site.pages.render import render_site
 
     site = load_site(root, show_drafts=show_drafts, memo=kept)
+    units: list = []
     files = {relative: _as_written(relative, content)
-             for relative, content in render_site(site, site_url, deck_time, kept).items()}
+             for relative, content in render_site(site, site_url, deck_time, kept, units).items()}
+    in_units = {f"{lang}/{path}" for lang, _, paths in units for path in paths}
+    where = SiteFiles(tuple(units), {relative: data for relative, data in files.items() if relative not in in_units})
     generated = Generated(
         ui=json.loads(json.dumps(site.ui)),   # plain dicts: loading the summary must not import the YAML loader
         game_names={game.id: {lang: texts["name"] for lang, texts in game.texts.items()} for game in site.games},
         drafts={game_id: [str(p) for p in problems] for game_id, problems in site.drafts.items()},
         shown_drafts=frozenset(game.id for game in site.games if game.id in site.drafts),
         files={relative: hashlib.sha256(data).hexdigest() for relative, data in files.items()})
-    return generated, files
+    return generated, files, where
 
 
 def _as_written(relative: str, content: str | bytes) -> bytes:
@@ -138,10 +160,11 @@ def _write_docs(docs_dir: Path, root: Path | None, show_drafts: bool, site_url: 
         return _memory["value"]
     generated = kept.get(key)
     if generated is None or not _docs_hold(docs_dir, generated.files):
-        files = kept.get(memo.site_files_key(key)) if generated is not None else None
+        where = kept.get(memo.site_files_key(key)) if generated is not None else None
+        files = where.read(kept) if where is not None else None
         if files is None:
-            generated, files = _generate(root, show_drafts, site_url, deck_time, kept)
-            kept.put(memo.site_files_key(key), files)
+            generated, files, where = _generate(root, show_drafts, site_url, deck_time, kept)
+            kept.put(memo.site_files_key(key), where)
             kept.put(key, generated)
         for relative, data in files.items():
             target = docs_dir / relative

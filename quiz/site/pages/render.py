@@ -222,12 +222,14 @@ def practice_drawn(game: Game) -> str:
                  for question in game.questions if question.id in game.practice])
 
 
-def render_site(site: Site, site_url: str = "", deck_time: int = 0, memo: Memo | None = None) -> dict[str, str | bytes]:
+def render_site(site: Site, site_url: str = "", deck_time: int = 0, memo: Memo | None = None,
+                units: list[tuple[str, str, tuple[str, ...]]] | None = None) -> dict[str, str | bytes]:
     """Every generated file: path under docs/ (starting with the language) -> Markdown, JSON, or an Anki deck's bytes.
     site_url is where the Anki cards link to; deck_time their notes' change time (see generate.content_time).
     memo (a build's): a game's pages and deck in one language are taken from it while everything they are made of is
     unchanged — the game's files in that language and the default one, their interface texts, the practice pool as
-    drawn, the languages' names, the game's code and the site's — and kept in it."""
+    drawn, the languages' names, the game's code and the site's — and kept in it. `units` is given each one's language,
+    key and paths."""
     pages: dict[str, str | bytes] = {}
     languages = site_languages()
     for lang in site.languages:
@@ -240,6 +242,8 @@ def render_site(site: Site, site_url: str = "", deck_time: int = 0, memo: Memo |
                 game_pages = Writer(site, game, lang, site_url, deck_time).pages()
                 if memo:
                     memo.put(key, game_pages)
+            if memo and units is not None:
+                units.append((lang, key, tuple(game_pages)))
             for path, text in game_pages.items():
                 pages[f"{lang}/{path}"] = text
     return pages
