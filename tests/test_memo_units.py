@@ -27,7 +27,8 @@ from quiz.site.check import lint, page_units, practice, question_words, table_an
 from quiz.site.load import loader
 from quiz.site.output import generate
 from quiz.site.pages import render
-from quiz.site.load.problems import Problems
+from quiz.site.load import codes
+from quiz.site.load.problems import ContentError, Problems
 
 SITE_URL = "http://127.0.0.1:8000/"
 OTHER = "dots"
@@ -227,8 +228,9 @@ def edits_of_each_kind(rules, monkeypatch):
            redone(filled=redone([pips, dots])["filled"], rendered=redone([pips, dots])["rendered"]), True)
     yield ("verify.py", code("site/check/verify.py"), redone(verified=[pips, dots],
                                                        rendered=redone([pips, dots])["rendered"]), True)
-    yield ("table_answers.py", code("site/check/table_answers.py"),
-           redone(answered=[pips, dots], rendered=redone([pips, dots])["rendered"]), True)
+    yield ("table_answers.py (a verification is kept with its answers and words at every table)",
+           code("site/check/table_answers.py"),
+           redone(verified=[pips, dots], answered=[pips, dots], rendered=redone([pips, dots])["rendered"]), True)
     yield "a MkDocs hook", code("site/hooks/material.py"), redone(), False
 
 
@@ -254,7 +256,7 @@ def test_an_edit_of_each_kind_makes_again_exactly_the_units_that_read_it(rules, 
 # What each unit is made from, stage by stage of a build (traced_units): content loaded (C), lint (L), verify (V), the
 # questions at every table (T), the pages (R), the whole site (G); within them, the practice draws (D) and a
 # question worded in one language (W).
-STAGES = {"verify": "CVDW", "practice draws": "CD", "words": "CW", "answers at tables": "CT", "texts at tables": "CL",
+STAGES = {"verify": "CVDWT", "practice draws": "CD", "words": "CW", "answers at tables": "CT", "texts at tables": "CL",
           "pages": "CLVDWTR", "site": "CLVDWTRG"}
 
 
@@ -380,6 +382,22 @@ def test_on_farkle_an_edit_to_a_question_text_words_that_language_again_not_the_
     from_memo = files(rules)
     assert made["answered"] == set() and made["worded"] == {("farkle", LANG)} and ("farkle", LANG) in made["rendered"]
     assert from_memo == files(rules, with_memo=False)
+
+
+def test_a_verification_is_kept_only_once_it_passed_at_every_table(rules, monkeypatch):
+    """A game's verification is kept with its questions answered and worded at every table: a problem found there
+    fails every build, not only the first (the next would take the verification as passed)."""
+    real_tables_of = table_answers._tables_of
+
+    def tables_of(site, game, problems, *args):
+        problems.add(game.dir / "questions.yml", 1, "a-question", codes.DOES_NOT_FILL, "no words at this table")
+        return real_tables_of(site, game, problems, *args)
+    monkeypatch.setattr(table_answers, "_tables_of", tables_of)
+    for _ in range(2):
+        with pytest.raises(ContentError, match="no words at this table"):
+            files(rules)
+    monkeypatch.setattr(table_answers, "_tables_of", real_tables_of)
+    assert files(rules) == files(rules, with_memo=False)
 
 
 def test_a_result_made_while_the_code_moved_is_not_kept(rules, tmp_path, monkeypatch):

@@ -106,7 +106,7 @@ def checker_files(game_id: str) -> list[Path]:
 # A unit made from what an earlier stage left in the model names that stage's module too.
 MADE_BY = {
     "site": ("quiz.site.output.generate",),
-    "verify": ("quiz.site.load.loader", "quiz.site.check.verify"),
+    "verify": ("quiz.site.load.loader", "quiz.site.check.verify", "quiz.site.check.table_answers"),
     "practice draws": ("quiz.site.load.loader", "quiz.site.check.practice"),
     "words": ("quiz.site.load.loader", "quiz.site.check.question_words"),
     "answers at tables": ("quiz.site.load.loader", "quiz.site.check.table_answers"),
@@ -242,7 +242,8 @@ UNITS = {
     "site": "every file under rules/ and mkdocs.yml (the languages); drafts shown or not, SITE_URL, the decks' time",
     "site files": "the site's key: where the memo holds every generated file (the pages units' keys, and the home "
                   "pages' bytes), kept apart from the summary a warm build reads",
-    "verify": "a game's files in every language and every ui.<lang>.yml; the languages and the default one",
+    "verify": "a game's files in every language and every ui.<lang>.yml; the languages and the default one: its "
+              "questions and practice variants checked and worded, and answered and worded at every table",
     "practice draws": "a game's files in no language and in the default one (a variant's why is compared with the "
                       "stated question's in it), ui.<default>.yml: each question's practice variants drawn, in no "
                       "language yet (an edit to another language's texts words them again, not draws them)",

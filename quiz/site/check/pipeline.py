@@ -7,7 +7,7 @@ from pathlib import Path
 
 from quiz.site.load import codes
 from quiz.site.check import lint, table_answers
-from quiz.site.check.verify import keep_words, verify_site
+from quiz.site.check.verify import keep_verified, verify_site
 from quiz.site.load.content import Site
 from quiz.site.load.loader import load_content
 from quiz.site.memo import Memo
@@ -29,7 +29,7 @@ def load_site(root: Path, verify: bool = True, show_drafts: bool = False, memo: 
     if verify:
         words = verify_site(site, problems, memo)
         table_answers.verify_tables(site, problems, memo, words)
-        keep_words(site, words, memo)
+        keep_verified(site, words, memo)
         set_drafts_aside(site, problems, show_drafts)
         problems.raise_if_any()
     return site

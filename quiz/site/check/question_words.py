@@ -25,6 +25,8 @@ class Words(Kept):
     only that is kept again; else what it worded is kept beside what was."""
 
     complete: bool = False
+    verify_key: str | None = None    # the key of the game's verification (the memo's "verify"), kept once it passed
+    passed: bool = False             # its questions verified with no problem, and at every table too
 
     def kept(self, lang: str) -> dict | None:
         """What to keep of one language (before and now: language -> case -> its words), None where that is what was

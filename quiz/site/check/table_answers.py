@@ -224,9 +224,10 @@ def varies(tables: dict | None) -> bool:
 def verify_tables(site: Site, problems: Problems, memo: Memo | None = None, words: dict | None = None) -> None:
     """Every question and practice variant of a game with rule sets, at every table: game.tables[question id] and
     variant["tables"]. Its answers are taken from the memo while the game's files in no language and the code are
-    unchanged (Answered), its words in each language from each language's (words: verify_site's)."""
+    unchanged (Answered), its words in each language from each language's. words: verify_site's, for the games it
+    verified now (the others came from the memo at every table too); None: every game."""
     for game in site.games:
-        if game.rule_sets is None or not game.questions:
+        if game.rule_sets is None or not game.questions or (words is not None and game.id not in words):
             continue
         found_before = len(problems.items)
         answers_key = memo and memo.answers_at_tables_key(site.root, game.dir)
@@ -234,6 +235,8 @@ def verify_tables(site: Site, problems: Problems, memo: Memo | None = None, word
         kept = _tables_of(site, game, problems, answered, (words or {}).get(game.id))
         if memo and len(problems.items) == found_before and answered.changed():
             memo.put(answers_key, answered.now)
+        if len(problems.items) > found_before and words is not None:
+            words[game.id].passed = False
         game.tables = kept["stated"]
         for question_id, practice in game.practice.items():
             for variant in practice.variants:

@@ -166,39 +166,43 @@ def check_why_sentences_said(check: QuestionCheck, givens: dict, answered, pool)
 
 
 def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> dict[str, Words]:
-    """Verify every game's questions. memo (a build's): a game's verification is taken from it while everything it is
-    made of is unchanged — its files in every language, the interface texts, its checker and the site's code — and
-    kept in it when it passed. Its practice draws and its words in each language are kept apart, by what they read
-    (Draws, Words): an edit to a language's texts words that language again and draws nothing again. Returns each
-    game's words, which table_answers.verify_tables words at every table with, and keep_words() keeps."""
+    """Verify every game's questions. memo (a build's): a game's verification, its questions and variants answered and
+    worded at every table too, is taken from it while everything it is made of is unchanged — its files in every
+    language, the interface texts, its checker and the site's code — and kept in it once it passed (keep_verified).
+    Its practice draws and its words in each language are kept apart, by what they read (Draws, Words): an edit to a
+    language's texts words that language again and draws nothing again. Returns the words of each game verified now,
+    which table_answers.verify_tables words at every table with."""
     words = {}
     for game in site.games:
         if not game.questions:
             continue
-        kept_words = {lang: memo.get(memo.words_key(site.root, game.dir, lang)) or {} for lang in site.languages} \
-            if memo else {}
-        words[game.id] = Words(kept_words)
         key = memo and memo.verify_key(site.root, game.dir, site.languages, site.default_language)
         kept = memo.get(key) if memo else None
         if kept is not None:
-            game.worded, game.practice = kept
+            game.worded, game.practice, game.tables = kept
             continue
+        kept_words = {lang: memo.get(memo.words_key(site.root, game.dir, lang)) or {} for lang in site.languages} \
+            if memo else {}
+        words[game.id] = Words(kept_words, complete=True, verify_key=key)
         found_before = len(problems.items)
         draws_key = memo and memo.practice_draws_key(site.root, game.dir, site.default_language)
         draws = Draws((memo.get(draws_key) if memo else None) or {})
-        words[game.id].complete = True
         verify_game(site, game, problems, draws, words[game.id])
         if memo and draws.changed():
             memo.put(draws_key, draws.now)
-        if memo and len(problems.items) == found_before:
-            memo.put(key, (game.worded, game.practice))
+        words[game.id].passed = len(problems.items) == found_before
     return words
 
 
-def keep_words(site: Site, words: dict[str, Words], memo: Memo | None) -> None:
-    """Each game's words in each language kept in the memo, once they are worded at every table too."""
+def keep_verified(site: Site, words: dict[str, Words], memo: Memo | None) -> None:
+    """Each game verified now kept in the memo, once it is worded at every table too: its words in each language, and
+    its verification whole if it passed."""
     for game in site.games:
-        for lang in site.languages if memo and game.id in words else ():
+        if not memo or game.id not in words:
+            continue
+        for lang in site.languages:
             kept = words[game.id].kept(lang)
             if kept is not None:
                 memo.put(memo.words_key(site.root, game.dir, lang), kept)
+        if words[game.id].passed:
+            memo.put(words[game.id].verify_key, (game.worded, game.practice, game.tables))
