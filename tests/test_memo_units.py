@@ -146,10 +146,13 @@ def test_a_code_edit_reaches_what_the_memo_gives_in_a_fresh_process(tmp_path):
 
 @pytest.fixture
 def made(monkeypatch):
-    """What a build makes afresh: the games verified, whose practice variants are drawn, the (game, language) whose
-    questions are worded again (at any table), the games whose answers are worked out at every table, the (game,
-    language) with an entry filled in at every table, the pages rendered."""
-    made = {"verified": set(), "drawn": set(), "worded": set(), "answered": set(), "filled": set(), "rendered": set()}
+    """What a build makes afresh: the games linted, the games verified, whose practice variants are drawn, the (game,
+    language) whose questions are worded again (at any table), the games whose answers are worked out at every table,
+    the (game, language) with an entry filled in at every table, the pages rendered."""
+    made = {"linted": set(), "verified": set(), "drawn": set(), "worded": set(), "answered": set(), "filled": set(),
+            "rendered": set()}
+    real_lint = lint.lint_game
+    monkeypatch.setattr(lint, "lint_game", lambda site, g, *args: made["linted"].add(g.id) or real_lint(site, g, *args))
     real_verify, real_answer = verify.verify_game, table_answers.at_tables
     real_fill, real_pages, real_draw = page_units._entry_at_tables, render.Writer.pages, practice.PracticeDraw.draw
     monkeypatch.setattr(verify, "verify_game", lambda site, g, *args: made["verified"].add(g.id)
@@ -175,10 +178,11 @@ def again(made) -> None:
         units.clear()
 
 
-def redone(games=(), verified=(), drawn=(), worded=(), answered=(), filled=(), rendered=()) -> dict:
+def redone(games=(), linted=(), verified=(), drawn=(), worded=(), answered=(), filled=(), rendered=()) -> dict:
     """The units made again: `games`' every unit, or each kind's own."""
     each = {(game, lang) for game in games for lang in LANGUAGES}
-    return {"verified": set(games) | set(verified), "drawn": set(games) | set(drawn), "worded": each | set(worded),
+    return {"linted": set(games) | set(linted), "verified": set(games) | set(verified),
+            "drawn": set(games) | set(drawn), "worded": each | set(worded),
             "answered": set(games) | set(answered), "filled": each | set(filled), "rendered": each | set(rendered)}
 
 
@@ -198,23 +202,23 @@ def edits_of_each_kind(rules, monkeypatch):
     code = lambda relative: edited_code(monkeypatch, memo.PACKAGE / relative)     # noqa: E731
     yield (f"a language's page text, text.{lang}.yml refresher_intro",
            lambda: prefix_value(rules / pips / f"text.{lang}.yml", "refresher_intro", "Edited"),
-           redone(verified=[pips], worded=at, rendered=at), True)
+           redone(linted=[pips], verified=[pips], worded=at, rendered=at), True)
     yield (f"a language's entry (a text a table's rules fill in), text.{lang}.yml",
            lambda: prefix_value(rules / pips / f"text.{lang}.yml", "text", "Edited"),
-           redone(verified=[pips], worded=at, filled=at, rendered=at), True)
+           redone(linted=[pips], verified=[pips], worded=at, filled=at, rendered=at), True)
     yield (f"a language's count words, text.{lang}.yml words: (every entry of it filled in again)",
            lambda: change_a_word(rules / pips / f"text.{lang}.yml"),
-           redone(verified=[pips], worded=at, filled=at, rendered=at), True)
+           redone(linted=[pips], verified=[pips], worded=at, filled=at, rendered=at), True)
     yield (f"a language's question texts, questions.{lang}.yml",
            lambda: prefix_value(rules / pips / f"questions.{lang}.yml", "text", "Edited"),
-           redone(verified=[pips], worded=at, rendered=at), True)
+           redone(linted=[pips], verified=[pips], worded=at, rendered=at), True)
     yield (f"the default language's question texts, questions.{DEFAULT_LANGUAGE}.yml (a variant's why is compared with "
            "the stated question's in it)",
            lambda: prefix_value(rules / pips / f"questions.{DEFAULT_LANGUAGE}.yml", "text", "Edited"),
-           redone(verified=[pips], drawn=[pips], worded={(pips, DEFAULT_LANGUAGE)},
+           redone(linted=[pips], verified=[pips], drawn=[pips], worded={(pips, DEFAULT_LANGUAGE)},
                   rendered={(pips, lang) for lang in LANGUAGES}), True)
     yield (f"ui.{lang}.yml", lambda: prefix_value(rules / f"ui.{lang}.yml", "read_rule", "Edited"),
-           redone(verified=[pips, dots], worded={(pips, lang), (dots, lang)},
+           redone(linted=[pips, dots], verified=[pips, dots], worded={(pips, lang), (dots, lang)},
                   rendered={(pips, lang), (dots, lang)}), True)
     yield "game.yml", lambda: move_on_the_home_page(rules / pips / "game.yml"), redone([pips]), True
     yield "questions.yml", lambda: append_a_comment(rules / pips / "questions.yml"), redone([pips]), True
@@ -225,7 +229,8 @@ def edits_of_each_kind(rules, monkeypatch):
            redone([pips]), True)
     yield "the shared checker, quiz/checker.py", code("checker.py"), redone([pips, dots]), True
     yield ("lint.py", code("site/check/lint.py"),
-           redone(filled=redone([pips, dots])["filled"], rendered=redone([pips, dots])["rendered"]), True)
+           redone(linted=[pips, dots], filled=redone([pips, dots])["filled"],
+                  rendered=redone([pips, dots])["rendered"]), True)
     yield ("verify.py", code("site/check/verify.py"), redone(verified=[pips, dots],
                                                        rendered=redone([pips, dots])["rendered"]), True)
     yield ("table_answers.py (a verification is kept with its answers and words at every table)",
@@ -256,8 +261,8 @@ def test_an_edit_of_each_kind_makes_again_exactly_the_units_that_read_it(rules, 
 # What each unit is made from, stage by stage of a build (traced_units): content loaded (C), lint (L), verify (V), the
 # questions at every table (T), the pages (R), the whole site (G); within them, the practice draws (D) and a
 # question worded in one language (W).
-STAGES = {"verify": "CVDWT", "practice draws": "CD", "words": "CW", "answers at tables": "CT", "texts at tables": "CL",
-          "pages": "CLVDWTR", "site": "CLVDWTRG"}
+STAGES = {"lint": "CL", "verify": "CVDWT", "practice draws": "CD", "words": "CW", "answers at tables": "CT",
+          "texts at tables": "CL", "pages": "CLVDWTR", "site": "CLVDWTRG"}
 
 
 def traced_units(rules_dir: str) -> dict[str, list[str]]:
@@ -384,6 +389,20 @@ def test_on_farkle_an_edit_to_a_question_text_words_that_language_again_not_the_
     assert from_memo == files(rules, with_memo=False)
 
 
+def test_a_games_lint_is_kept_only_once_it_passed(rules):
+    """A game's lint is kept as passed, so a text with a problem fails every build until it is mended, not only the
+    first; the other game's lint, kept, is not run again."""
+    text = rules / FIXTURE_ID / f"text.{LANG}.yml"
+    good = text.read_text(encoding="utf-8")
+    files(rules)
+    prefix_value(text, "refresher_intro", "TODO")
+    for _ in range(2):
+        with pytest.raises(ContentError, match=codes.TODO_LEFT.number):
+            files(rules)
+    text.write_text(good, encoding="utf-8")
+    assert files(rules) == files(rules, with_memo=False)
+
+
 def test_a_verification_is_kept_only_once_it_passed_at_every_table(rules, monkeypatch):
     """A game's verification is kept with its questions answered and worded at every table: a problem found there
     fails every build, not only the first (the next would take the verification as passed)."""
@@ -500,6 +519,6 @@ def test_every_key_is_made_in_memo_py_from_its_table_of_units():
     source = (ROOT / "quiz" / "site" / "memo.py").read_text(encoding="utf-8")
     for unit in memo.UNITS:
         assert re.search(rf'"{unit}"', source.split("UNITS = {", 1)[1]), unit
-    assert set(memo.UNITS) == {"site", "site files", "verify", "practice draws", "words", "answers at tables",
+    assert set(memo.UNITS) == {"site", "site files", "lint", "verify", "practice draws", "words", "answers at tables",
                                "texts at tables", "pages"}
     assert set(memo.MADE_BY) == set(memo.UNITS) - {"site files"}      # its key is the site's

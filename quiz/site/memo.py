@@ -1,6 +1,6 @@
-"""The build's one memo: what each unit of a build made (the whole generated site; one game's verification, its
-practice draws, its words in each language, its answers at every table, its texts filled in at every table;
-its pages and deck in one language), kept on disk under .cache/memo/ under a key of everything that made it — the
+"""The build's one memo: what each unit of a build made (the whole generated site; one game's lint passed, its
+verification, its practice draws, its words in each language, its answers at every table, its texts filled in at every
+table; its pages and deck in one language), kept on disk under .cache/memo/ under a key of everything that made it — the
 unit's input files, the code that made it as this process loaded it (the modules that make that unit and all they
 import and read, the game's package: MADE_BY), the build's settings — and least recently used out.
 
@@ -106,6 +106,7 @@ def checker_files(game_id: str) -> list[Path]:
 # A unit made from what an earlier stage left in the model names that stage's module too.
 MADE_BY = {
     "site": ("quiz.site.output.generate",),
+    "lint": ("quiz.site.load.loader", "quiz.site.check.lint"),
     "verify": ("quiz.site.load.loader", "quiz.site.check.verify", "quiz.site.check.table_answers"),
     "practice draws": ("quiz.site.load.loader", "quiz.site.check.practice"),
     "words": ("quiz.site.load.loader", "quiz.site.check.question_words"),
@@ -242,6 +243,8 @@ UNITS = {
     "site": "every file under rules/ and mkdocs.yml (the languages); drafts shown or not, SITE_URL, the decks' time",
     "site files": "the site's key: where the memo holds every generated file (the pages units' keys, and the home "
                   "pages' bytes), kept apart from the summary a warm build reads",
+    "lint": "a game's files in every language and every ui.<lang>.yml; the languages and the default one: that its "
+            "lint passed (a game whose lint found a problem is linted again)",
     "verify": "a game's files in every language and every ui.<lang>.yml; the languages and the default one: its "
               "questions and practice variants checked and worded, and answered and worded at every table",
     "practice draws": "a game's files in no language and in the default one (a variant's why is compared with the "
@@ -279,6 +282,9 @@ class Memo(Store):
     def __init__(self, root: Path):
         super().__init__(root.parent / FOLDER)
         self.code = SiteCode(root)
+
+    def lint_key(self, root: Path, game_dir: Path, languages: tuple[str, ...], default: str) -> str:
+        return self._game_key("lint", root, game_dir, languages, languages, default)
 
     def verify_key(self, root: Path, game_dir: Path, languages: tuple[str, ...], default: str) -> str:
         return self._game_key("verify", root, game_dir, languages, languages, default)

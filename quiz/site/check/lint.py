@@ -321,24 +321,39 @@ def lint_texts_at_tables(site: Site, game: Game, problems: Problems, memo: Memo 
         memo.put(key, kept.now)
 
 
+FORM_CHECKS = (lint_typography, lint_apostrophes, lint_one_in_words, lint_nested_labels, lint_glossaries,
+               lint_typed_dates)     # every text file's: a game's, and the interface texts (game None)
+
+
 def lint_site(site: Site, problems: Problems, memo: Memo | None = None) -> None:
-    """Run every content check; problems are collected, not raised. memo: see lint_texts_at_tables."""
+    """Run every content check; problems are collected, not raised. memo (a build's): a game whose lint passed is not
+    linted again while all it reads is unchanged (the memo's "lint": its files in every language, the interface
+    texts, the code); see also lint_texts_at_tables."""
     lint_ui(site, problems)
+    for check in FORM_CHECKS:
+        check(site, None, problems)
     for game in site.games:
-        lint_structure(game, problems)
-        lint_game_texts(site, game, problems)
-        lint_question_texts(site, game, problems)
-        lint_retyped_facts(site, game, problems)
-        lint_todos(site, game, problems)
-        lint_list_markers(site, game, problems)
-        lint_labels_shown_as_is(game, problems)
-        lint_bare_labels(site, game, problems)
-        lint_rule_set_texts(site, game, problems)
-        if not problems.items:
-            lint_texts_at_tables(site, game, problems, memo)
-    lint_typography(site, problems)
-    lint_apostrophes(site, problems)
-    lint_one_in_words(site, problems)
-    lint_nested_labels(site, problems)
-    lint_glossaries(site, problems)
-    lint_typed_dates(site, problems)
+        key = memo and memo.lint_key(site.root, game.dir, site.languages, site.default_language)
+        if memo and memo.get(key):
+            lint_texts_at_tables(site, game, problems, memo)   # the pages' texts at every table, taken from the memo
+            continue
+        found_before = len(problems.items)
+        lint_game(site, game, problems, memo)
+        if memo and len(problems.items) == found_before:
+            memo.put(key, True)
+
+
+def lint_game(site: Site, game: Game, problems: Problems, memo: Memo | None = None) -> None:
+    lint_structure(game, problems)
+    lint_game_texts(site, game, problems)
+    lint_question_texts(site, game, problems)
+    lint_retyped_facts(site, game, problems)
+    lint_todos(site, game, problems)
+    lint_list_markers(site, game, problems)
+    lint_labels_shown_as_is(game, problems)
+    lint_bare_labels(site, game, problems)
+    lint_rule_set_texts(site, game, problems)
+    if not problems.items:
+        lint_texts_at_tables(site, game, problems, memo)
+    for check in FORM_CHECKS:
+        check(site, game, problems)

@@ -1,6 +1,7 @@
 """The form of a text in every language, which lint.py runs: French typography and apostrophes, "one" in words where
 a count says one, nested brackets in labels, Markdown list markers, labels shown as they are, typed dates, bare
-labels, the rule sets' texts, the glossaries' words."""
+labels, the rule sets' texts, the glossaries' words. Each runs on one game's files (`game`), the checks every text
+file gets also on the interface texts (game None), so a game's lint can be kept apart from the others'."""
 from __future__ import annotations
 
 import re
@@ -40,14 +41,14 @@ def unspaced_marks(text: str) -> list[str]:
     return found
 
 
-def lint_typography(site: Site, problems: Problems) -> None:
+def lint_typography(site: Site, game: Game | None, problems: Problems) -> None:
     """A language whose colon (ui labels.colon) has a no-break space before it, as French does, wants one before every
     : ; ! ? and inside « » in all its texts; a normal space would break the line before the mark."""
     for lang in site.languages:
         colon = ((site.ui.get(lang) or {}).get("labels") or {}).get("colon", "")
         if not colon or colon[0] not in NO_BREAK_SPACES:
             continue
-        for path, texts in text_files(site, lang):
+        for path, texts in text_files(site, lang, game):
             for key_path, text in strings_in(texts):
                 for place in unspaced_marks(text):
                     problems.add(path, line_where(texts, key_path), ".".join(map(str, key_path)), codes.FRENCH_SPACING,
@@ -60,14 +61,14 @@ APOSTROPHES = ("'", "\u2019")
 APOSTROPHE = re.compile(r"(?<=[^\W\d_])['\u2019](?=[^\W\d_])")      # between two letters: not a quotation mark
 
 
-def lint_apostrophes(site: Site, problems: Problems) -> None:
+def lint_apostrophes(site: Site, game: Game | None, problems: Problems) -> None:
     """A language's texts write one apostrophe, the one its ui.<lang>.yml names (labels.apostrophe): a page that mixes
     ' and ’ reads as two hands (French had 3 curly among 40 straight on one page)."""
     for lang in site.languages:
         usual = ((site.ui.get(lang) or {}).get("labels") or {}).get("apostrophe")
         if usual not in APOSTROPHES:
             continue
-        for path, texts in text_files(site, lang):
+        for path, texts in text_files(site, lang, game):
             for key_path, text in strings_in(texts):
                 for found in APOSTROPHE.finditer(text):
                     if found.group() != usual:
@@ -79,19 +80,19 @@ def lint_apostrophes(site: Site, problems: Problems) -> None:
                         break
 
 
-def lint_one_in_words(site: Site, problems: Problems) -> None:
+def lint_one_in_words(site: Site, game: Game | None, problems: Problems) -> None:
     """A count of one before the word after which a language says it in words (labels.one_in_words): Turkish "1
     tanesini tut", where seed 003 says "Birini tutarsın". The digit typed, or a fact of value 1 as a placeholder
     without a filter; a word filter ({sanctuary_keep|one_of}) says it in words and stays bound to the fact."""
     values: dict[str, Any] = {}
-    for game in site.games:
-        values.update({name: value for name, value in game.values().items() if type(value) is int})
+    for named in [game] if game is not None else site.games:      # the interface texts may name any game's facts
+        values.update({name: value for name, value in named.values().items() if type(value) is int})
     for lang in site.languages:
         word = ((site.ui.get(lang) or {}).get("labels") or {}).get("one_in_words")
         if not word:
             continue
         counted = re.compile(rf"(?:(?<![\d.,])1|\{{(\w+)\}}) {re.escape(word)}")
-        for path, texts in text_files(site, lang):
+        for path, texts in text_files(site, lang, game):
             for key_path, text in strings_in(texts):
                 for found in counted.finditer(text):
                     if found.group(1) is None or values.get(found.group(1)) == 1:
@@ -104,12 +105,12 @@ def lint_one_in_words(site: Site, problems: Problems) -> None:
 RULE_WORDS = ("value", "none", "on", "off")     # rule_sets.rules.<rule>: words a page writes after "<name>: "
 
 
-def lint_nested_labels(site: Site, problems: Problems) -> None:
+def lint_nested_labels(site: Site, game: Game | None, problems: Problems) -> None:
     """Brackets inside brackets ("1,500 (no line of its own (as three pairs))") read as a slip in any text; and a
     rule's value words with a colon of their own are written after its name and a colon ("Two triplets: no bonus:
     two separate threes"), two colons in one label (content-review-5 S3)."""
     for lang in site.languages:
-        for path, texts in text_files(site, lang):
+        for path, texts in text_files(site, lang, game):
             for key_path, text in strings_in(texts):
                 where, depth, deepest, shown = ".".join(map(str, key_path)), 0, 0, strip_placeholders(text)
                 for char in shown if shown.count("(") > 1 else "":     # one bracket cannot nest
@@ -175,11 +176,11 @@ def lint_labels_shown_as_is(game: Game, problems: Problems) -> None:
 TYPED_DATE = re.compile(r"(?<!\d)(?<!\d[./])(?:\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})(?![./]?\d)")
 
 
-def lint_typed_dates(site: Site, problems: Problems) -> None:
+def lint_typed_dates(site: Site, game: Game | None, problems: Problems) -> None:
     """A date typed into a text shows one language's format in every language: write {as_of} (game.yml), which Babel
     writes as each language does ("November 2, 2026", "2. November 2026", "2 novembre 2026", "2 Kasım 2026")."""
     for lang in site.languages:
-        for path, texts in text_files(site, lang):
+        for path, texts in text_files(site, lang, game):
             for key_path, text in strings_in(texts):
                 for date in TYPED_DATE.findall(strip_placeholders(text)):
                     problems.add(path, line_where(texts, key_path), ".".join(map(str, key_path)), codes.TYPED_DATE,
@@ -243,24 +244,24 @@ def lint_bare_labels(site: Site, game: Game, problems: Problems) -> None:
                                  f"(\"… {word} {found.group(1)} …\", labels.numbered), as its other texts do")
 
 
-def lint_glossaries(site: Site, problems: Problems) -> None:
+def lint_glossaries(site: Site, game: Game | None, problems: Problems) -> None:
     """One word per thing in each language (each game's glossary.yml): a word its entry rules out, found at the start of
     a word in that game's texts or in the site's interface texts (which every game's pages show), is a second name
     for one thing ("area" beside "tableau", "rangée" beside "ligne", "yanıt" beside "cevap")."""
     def check(path: Path, texts: dict, lang: str, entries: list[tuple[str, dict]]) -> None:
-        for thing, term in entries:
-            other = re.compile(rf"(?<![^\W\d_])({'|'.join(map(re.escape, term['not']))})\w*", re.IGNORECASE)
-            for key_path, text in strings_in(texts):
-                if found := other.search(strip_placeholders(text)):
+        others = [(thing, term, re.compile(rf"(?<![^\W\d_])({'|'.join(map(re.escape, term['not']))})\w*",
+                                           re.IGNORECASE)) for thing, term in entries]
+        for key_path, text in strings_in(texts) if others else ():
+            shown = strip_placeholders(text)
+            for thing, term, other in others:
+                if found := other.search(shown):
                     problems.add(path, line_where(texts, key_path), ".".join(map(str, key_path)), codes.SECOND_WORD,
                                  f"{found.group()!r} for {thing}: {lang} calls it {term['use']!r} on these pages "
                                  f"(glossary.yml)")
     for lang in site.languages:
-        every_game = []
-        for game in site.games:
-            entries = [(thing, by_lang[lang]) for thing, by_lang in game.glossary.items()
-                       if by_lang.get(lang, {}).get("not")]
-            every_game += [entry for entry in entries if entry not in every_game]
-            check(game.dir / f"text.{lang}.yml", game.texts.get(lang) or {}, lang, entries)
-            check(game.dir / f"questions.{lang}.yml", game.question_texts.get(lang) or {}, lang, entries)
-        check(site.root / f"ui.{lang}.yml", site.ui.get(lang) or {}, lang, every_game)
+        entries = []
+        for named in [game] if game is not None else site.games:     # the interface texts: every game's words
+            entries += [entry for entry in ((thing, by_lang[lang]) for thing, by_lang in named.glossary.items()
+                                            if by_lang.get(lang, {}).get("not")) if entry not in entries]
+        for path, texts in text_files(site, lang, game):
+            check(path, texts, lang, entries)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterator
 
-from quiz.site.load.content import Site
+from quiz.site.load.content import Game, Site
 from quiz.site.load.source import line_of
 
 WORDS = "words"    # a text file's glossary: checked by lint_words, not mirrored key for key
@@ -61,10 +61,9 @@ def strings_in(node: Any, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
         yield path, node
 
 
-def text_files(site: Site, lang: str) -> list[tuple[Path, dict]]:
-    """A language's interface texts and every game's texts and question texts."""
-    files = [(site.root / f"ui.{lang}.yml", site.ui.get(lang) or {})]
-    for game in site.games:
-        files.append((game.dir / f"text.{lang}.yml", game.texts.get(lang) or {}))
-        files.append((game.dir / f"questions.{lang}.yml", game.question_texts.get(lang) or {}))
-    return files
+def text_files(site: Site, lang: str, game: Game | None) -> list[tuple[Path, dict]]:
+    """A game's texts and question texts in a language; game None: the language's interface texts."""
+    if game is None:
+        return [(site.root / f"ui.{lang}.yml", site.ui.get(lang) or {})]
+    return [(game.dir / f"text.{lang}.yml", game.texts.get(lang) or {}),
+            (game.dir / f"questions.{lang}.yml", game.question_texts.get(lang) or {})]
