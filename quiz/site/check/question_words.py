@@ -21,20 +21,17 @@ class Words(Kept):
     rule sets, kept across builds (the memo's "words", one unit per game and language), each by its question, givens,
     answer, result, beliefs and the table's values: all else wording reads is the unit's key (the game's files in no
     language and in that one, that ui.<lang>.yml, the code). An edit to one language's texts words that language again,
-    not the others. `complete`: every question was verified in this build, so what it worded is all that is asked and
-    only that is kept again; else what it worded is kept beside what was."""
+    not the others. Made for a game verified in this build, so what it words is all that is asked, and only that is
+    kept again."""
 
-    complete: bool = False
     verify_key: str | None = None    # the key of the game's verification (the memo's "verify"), kept once it passed
     passed: bool = False             # its questions verified with no problem, and at every table too
 
     def kept(self, lang: str) -> dict | None:
         """What to keep of one language (before and now: language -> case -> its words), None where that is what was
-        kept: nothing new worded, or in a build that verified, just what was worded before."""
-        now, before = self.now.get(lang, {}), self.before.get(lang, {})
-        if self.complete:
-            return now if Kept(before, now).changed() else None
-        return {**before, **now} if now.keys() - before.keys() else None
+        kept."""
+        now = self.now.get(lang, {})
+        return now if Kept(self.before.get(lang, {}), now).changed() else None
 
 
 def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result: Any = None,

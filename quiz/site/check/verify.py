@@ -183,7 +183,7 @@ def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> dic
             continue
         kept_words = {lang: memo.get(memo.words_key(site.root, game.dir, lang)) or {} for lang in site.languages} \
             if memo else {}
-        words[game.id] = Words(kept_words, complete=True, verify_key=key)
+        words[game.id] = Words(kept_words, verify_key=key)
         found_before = len(problems.items)
         draws_key = memo and memo.practice_draws_key(site.root, game.dir, site.default_language)
         draws = Draws((memo.get(draws_key) if memo else None) or {})

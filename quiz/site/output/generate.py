@@ -2,7 +2,7 @@
 
 Loading, verifying and rendering rules/ is most of our build time, so what a build makes is kept in the memo
 (quiz/site/memo.py): the whole generated site under a key of every file under rules/, mkdocs.yml (the languages), the
-code and the build's own settings; each game's verification and each game's pages per language under keys of their own
+code and the build's own settings; each game's lint, verification and pages per language under keys of their own
 inputs, so an edit makes again only what it can have changed. A problem in rules/ is never kept (only what passed)."""
 from __future__ import annotations
 
