@@ -2,6 +2,8 @@
 visitor's states each test runs in."""
 from __future__ import annotations
 
+import time
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
@@ -53,6 +55,18 @@ def next_practice_question(page) -> None:
 def in_states(*states: str):
     """Run a test that takes the `visitor` fixture once in each of these visitor states (browsing.VISITOR_STATES)."""
     return pytest.mark.parametrize("visitor", states, indirect=True)
+
+
+def settled(page, timeout: float = 15) -> None:
+    """A watched page (browsing.watch) as its scripts leave it: loaded, no request it made still unanswered, two frames
+    painted. Playwright's networkidle waits for half a second of quiet after that, on every page: six seconds of each
+    axe pass; the tests that hold what a script fetches late (the first-load budget, the lazy files) keep it."""
+    page.wait_for_load_state("load")
+    deadline = time.monotonic() + timeout
+    while page.in_flight:
+        assert time.monotonic() < deadline, f"still loading: {sorted(r.url for r in page.in_flight)}"
+        page.wait_for_timeout(20)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def violations(page) -> list[str]:

@@ -63,8 +63,12 @@ def serve(directory: Path, not_found_page: Path | None = None):
 
 
 def watch(tab) -> None:
-    """Record a page's console errors, failed responses and requests to other hosts."""
-    tab.console_errors, tab.bad_responses, tab.foreign_requests = [], [], []
+    """Record a page's console errors, failed responses and requests to other hosts, and the requests it is waiting
+    on (browser_helpers.settled)."""
+    tab.console_errors, tab.bad_responses, tab.foreign_requests, tab.in_flight = [], [], [], set()
+    tab.on("request", lambda r: tab.in_flight.add(r))        # Playwright takes no built-in method as a handler
+    tab.on("requestfinished", lambda r: tab.in_flight.discard(r))
+    tab.on("requestfailed", lambda r: tab.in_flight.discard(r))
     tab.on("console", lambda msg: msg.type == "error" and tab.console_errors.append(msg.text))
     tab.on("pageerror", lambda err: tab.console_errors.append(str(err)))
     tab.on("response", lambda r: r.status >= 400 and tab.bad_responses.append(f"{r.status} {r.url}"))

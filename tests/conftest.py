@@ -80,13 +80,13 @@ def browser():
 def pytest_collection_modifyitems(config, items):
     """Every browser test names the visitor's state in its id (VISITOR_STATES). The tests that need no built site run
     first: on a fresh clone one test process builds the site from nothing while the others run them, instead of
-    waiting on its lock."""
+    waiting on its lock. In each part the slow tests go first, so that none is what is left running at the end."""
     unnamed = [item.nodeid for item in items
                if item.get_closest_marker("browser") and not STATE_IN_NAME.search(item.name)]
     if unnamed:
         raise pytest.UsageError("browser tests that name no visitor state (browsing.VISITOR_STATES): "
                                 + ", ".join(unnamed))
-    items.sort(key=lambda item: "site_dir" in getattr(item, "fixturenames", ()))
+    items.sort(key=lambda item: ("site_dir" in getattr(item, "fixturenames", ()), not item.get_closest_marker("slow")))
 
 
 @pytest.fixture

@@ -7,7 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import SCHEMES, QUIZ_GAMES, first, language_for, palettes_in_turn, url, violations, wrong_choice
+from browser_helpers import (SCHEMES, QUIZ_GAMES, first, language_for, palettes_in_turn, settled, url, violations,
+                             wrong_choice)
 from browsing import visitor_context, watch
 from rules_reading import GAMES, LANGUAGES, all_pages, ui_texts
 
@@ -24,7 +25,7 @@ def test_no_axe_violations_on_any_page_or_state(browser, server, lang, scheme, s
     found = {}
     for path in all_pages() + ["404.html"]:
         page.goto(url(server, lang, path))
-        page.wait_for_load_state("networkidle")
+        settled(page)
         found[path or "home"] = violations(page)
     assert (page.console_errors, page.bad_responses, page.foreign_requests) == ([], [], [])
     for game in QUIZ_GAMES:     # a wrong answer marks its rule for re-reading
