@@ -87,7 +87,7 @@ class Facts:
                    and field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING]
         if missing:
             raise MalformedInput(f"{where}: missing {', '.join(missing)}")
-        hints = typing.get_type_hints(cls)
+        hints = _field_types(cls)
         for name, value in values.items():
             expected = hints.get(name)
             if expected in (int, bool, str) and type(value) is not expected:
@@ -317,6 +317,12 @@ class Rules:
         reasons = self.illegal(check, givens)
         if reasons:
             raise IllegalState(reasons[0])
+
+
+@functools.cache   # a class's fields do not change; a build makes a table's facts from a mapping 100s of times
+def _field_types(cls: type) -> dict[str, Any]:
+    """Each field of a Facts class with its type, its annotations resolved (typing.get_type_hints: 0.5 ms a call)."""
+    return typing.get_type_hints(cls)
 
 
 @functools.cache   # a class's rules do not change; practice binds thousands of givens to them
