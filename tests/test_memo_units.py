@@ -20,11 +20,12 @@ from pathlib import Path
 import pytest
 
 import quiz.games
+import quiz.witnesses
 from repo_copies import FIXTURE_GAME, FIXTURE_ID, fixture_repo, fixture_rules, use_fixture_checker
 from rules_reading import DEFAULT_LANGUAGE, LANGUAGES, ROOT, RULES, TESTS
 from quiz.site import memo
 from quiz.site.check import lint, page_units, practice, question_words, table_answers, verify
-from quiz.site.load import loader
+from quiz.site.load import content, loader
 from quiz.site.output import generate
 from quiz.site.pages import render
 from quiz.site.load import codes
@@ -147,10 +148,11 @@ def test_a_code_edit_reaches_what_the_memo_gives_in_a_fresh_process(tmp_path):
 @pytest.fixture
 def made(monkeypatch):
     """What a build makes afresh: the games linted, the games verified, whose practice variants are drawn, the (game,
-    language) whose questions are worded again (at any table), the games whose answers are worked out at every table,
-    the (game, language) with an entry filled in at every table, the pages rendered."""
-    made = {"linted": set(), "verified": set(), "drawn": set(), "worded": set(), "answered": set(), "filled": set(),
-            "rendered": set()}
+    language) whose questions are worded again (at any table), the games whose witnesses search for a game record, the
+    games whose answers are worked out at every table, the (game, language) with an entry filled in at every table, the
+    pages rendered."""
+    made = {"linted": set(), "verified": set(), "drawn": set(), "worded": set(), "searched": set(), "answered": set(),
+            "filled": set(), "rendered": set()}
     real_lint = lint.lint_game
     monkeypatch.setattr(lint, "lint_game", lambda site, g, *args: made["linted"].add(g.id) or real_lint(site, g, *args))
     real_verify, real_answer = verify.verify_game, table_answers.at_tables
@@ -164,6 +166,9 @@ def made(monkeypatch):
         made["worded"].add((check.game.id, lang))
         return real_word_in(check, lang, *args)
     monkeypatch.setattr(question_words, "word_in", word_in)
+    real_search = quiz.witnesses.Witnesses.witness
+    monkeypatch.setattr(quiz.witnesses.Witnesses, "witness", lambda self, *args:     # quiz.games.<game>.…
+                        made["searched"].add(type(self).__module__.split(".")[2]) or real_search(self, *args))
     monkeypatch.setattr(table_answers, "at_tables", lambda g, *args: made["answered"].add(g.id)
                         or real_answer(g, *args))
     monkeypatch.setattr(page_units, "_entry_at_tables", lambda g, wording, *args:
@@ -178,11 +183,12 @@ def again(made) -> None:
         units.clear()
 
 
-def redone(games=(), linted=(), verified=(), drawn=(), worded=(), answered=(), filled=(), rendered=()) -> dict:
+def redone(games=(), linted=(), verified=(), drawn=(), worded=(), searched=(), answered=(), filled=(),
+           rendered=()) -> dict:
     """The units made again: `games`' every unit, or each kind's own."""
     each = {(game, lang) for game in games for lang in LANGUAGES}
     return {"linted": set(games) | set(linted), "verified": set(games) | set(verified),
-            "drawn": set(games) | set(drawn), "worded": each | set(worded),
+            "drawn": set(games) | set(drawn), "worded": each | set(worded), "searched": set(games) | set(searched),
             "answered": set(games) | set(answered), "filled": each | set(filled), "rendered": each | set(rendered)}
 
 
@@ -216,7 +222,7 @@ def edits_of_each_kind(rules, monkeypatch):
            "the stated question's in it)",
            lambda: prefix_value(rules / pips / f"questions.{DEFAULT_LANGUAGE}.yml", "text", "Edited"),
            redone(linted=[pips], verified=[pips], drawn=[pips], worded={(pips, DEFAULT_LANGUAGE)},
-                  rendered={(pips, lang) for lang in LANGUAGES}), True)
+                  searched=[pips], rendered={(pips, lang) for lang in LANGUAGES}), True)   # draws new givens
     yield (f"ui.{lang}.yml", lambda: prefix_value(rules / f"ui.{lang}.yml", "read_rule", "Edited"),
            redone(linted=[pips, dots], verified=[pips, dots], worded={(pips, lang), (dots, lang)},
                   rendered={(pips, lang), (dots, lang)}), True)
@@ -235,7 +241,8 @@ def edits_of_each_kind(rules, monkeypatch):
                                                        rendered=redone([pips, dots])["rendered"]), True)
     yield ("table_answers.py (a verification is kept with its answers and words at every table)",
            code("site/check/table_answers.py"),
-           redone(verified=[pips, dots], answered=[pips, dots], rendered=redone([pips, dots])["rendered"]), True)
+           redone(verified=[pips, dots], answered=[pips, dots], searched=[pips, dots],   # the replays at every table
+                  rendered=redone([pips, dots])["rendered"]), True)                      # are kept with the answers
     yield "a MkDocs hook", code("site/hooks/material.py"), redone(), False
 
 
@@ -259,10 +266,10 @@ def test_an_edit_of_each_kind_makes_again_exactly_the_units_that_read_it(rules, 
 # --- every file that makes a unit is in its key -----------------------------------------------------------------------
 
 # What each unit is made from, stage by stage of a build (traced_units): content loaded (C), lint (L), verify (V), the
-# questions at every table (T), the pages (R), the whole site (G); within them, the practice draws (D) and a
-# question worded in one language (W).
-STAGES = {"lint": "CL", "verify": "CVDWT", "practice draws": "CD", "words": "CW", "answers at tables": "CT",
-          "texts at tables": "CL", "pages": "CLVDWTR", "site": "CLVDWTRG"}
+# questions at every table (T), the pages (R), the whole site (G); within them, the practice draws (D), a question
+# worded in one language (W) and a game record searched for (S).
+STAGES = {"lint": "CL", "verify": "CVDSWT", "practice draws": "CDS", "words": "CW", "witnesses": "CS",
+          "answers at tables": "CST", "texts at tables": "CL", "pages": "CLVDSWTR", "site": "CLVDSWTRG"}
 
 
 def traced_units(rules_dir: str) -> dict[str, list[str]]:
@@ -301,6 +308,7 @@ def traced_units(rules_dir: str) -> dict[str, list[str]]:
         return staged
     practice.PracticeDraw.draw = within("D", practice.PracticeDraw.draw)
     question_words.word_in = within("W", question_words.word_in)
+    content.Game.witness_at = within("S", content.Game.witness_at)
     sys.addaudithook(opened)
     problems = Problems(rules)
     site = traced("C", lambda: loader.load_content(rules))
@@ -519,6 +527,6 @@ def test_every_key_is_made_in_memo_py_from_its_table_of_units():
     source = (ROOT / "quiz" / "site" / "memo.py").read_text(encoding="utf-8")
     for unit in memo.UNITS:
         assert re.search(rf'"{unit}"', source.split("UNITS = {", 1)[1]), unit
-    assert set(memo.UNITS) == {"site", "site files", "lint", "verify", "practice draws", "words", "answers at tables",
-                               "texts at tables", "pages"}
+    assert set(memo.UNITS) == {"site", "site files", "lint", "verify", "practice draws", "words", "witnesses",
+                               "answers at tables", "texts at tables", "pages"}
     assert set(memo.MADE_BY) == set(memo.UNITS) - {"site files"}      # its key is the site's

@@ -1,8 +1,9 @@
 """The build's one memo: what each unit of a build made (the whole generated site; one game's lint passed, its
-verification, its practice draws, its words in each language, its answers at every table, its texts filled in at every
-table; its pages and deck in one language), kept on disk under .cache/memo/ under a key of everything that made it — the
-unit's input files, the code that made it as this process loaded it (the modules that make that unit and all they
-import and read, the game's package: MADE_BY), the build's settings — and least recently used out.
+verification, its practice draws, its words in each language, its witnesses' game records, its answers at every table,
+its texts filled in at every table; its pages and deck in one language), kept on disk under .cache/memo/ under a key of
+everything that made it — the unit's input files, the code that made it as this process loaded it (the modules that make
+that unit and all they import and read, the game's package: MADE_BY), the build's settings — and least recently used
+out.
 
 The code is read when this module is imported (the rest of quiz/ is imported with it) and again before every store: a
 result made while the code on disk moved away from the code running is not stored. `mkdocs serve` imports quiz/ afresh
@@ -110,6 +111,7 @@ MADE_BY = {
     "verify": ("quiz.site.load.loader", "quiz.site.check.verify", "quiz.site.check.table_answers"),
     "practice draws": ("quiz.site.load.loader", "quiz.site.check.practice"),
     "words": ("quiz.site.load.loader", "quiz.site.check.question_words"),
+    "witnesses": ("quiz.site.load.loader",),                                  # content.Game.witness_at
     "answers at tables": ("quiz.site.load.loader", "quiz.site.check.table_answers"),
     "texts at tables": ("quiz.site.load.loader", "quiz.site.check.lint"),
     "pages": ("quiz.site.check.pipeline", "quiz.site.pages.render"),           # a game as load_site leaves it, drawn
@@ -254,6 +256,9 @@ UNITS = {
              "worded in that language at the default table and at every other table of its rule sets, each by its "
              "question, givens, answer, result, beliefs and the table's values (an edit to one language's texts words "
              "that language again, not the others)",
+    "witnesses": "a game's files in no language: the game records its witnesses found (or did not find) for the givens "
+                 "its questions and practice draws asked about, each kept by the table's facts, the check and the "
+                 "givens (an edit to a text in any language searches for none again)",
     "answers at tables": "a game's files in no language: its questions' answers and the replays of their games at "
                          "every table, each kept by the question, its drawn givens and the facts its texts name (an "
                          "edit to a text in any language redoes the words, not these)",
@@ -294,6 +299,9 @@ class Memo(Store):
 
     def words_key(self, root: Path, game_dir: Path, lang: str) -> str:
         return self._game_key("words", root, game_dir, {lang}, lang)
+
+    def witnesses_key(self, root: Path, game_dir: Path) -> str:
+        return self._game_key("witnesses", root, game_dir, set())
 
     def answers_at_tables_key(self, root: Path, game_dir: Path) -> str:
         return self._game_key("answers at tables", root, game_dir, set())

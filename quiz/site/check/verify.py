@@ -9,7 +9,7 @@ from quiz.site.load import codes
 from quiz.site.check.answers import with_derived
 from quiz.site.check.question_check import QUESTIONS_PER_RULE, REMEMBER_QUESTIONS, QuestionCheck, forget_entries
 from quiz.site.load.content import Game, Site
-from quiz.site.memo import Memo
+from quiz.site.memo import Kept, Memo
 from quiz.site.check.practice import Draws, check_practice_of_rules, drop_repeated_variants, practice
 from quiz.site.load.problems import Problems
 from quiz.site.check.question_words import Words, said, word
@@ -169,8 +169,9 @@ def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> dic
     """Verify every game's questions. memo (a build's): a game's verification, its questions and variants answered and
     worded at every table too, is taken from it while everything it is made of is unchanged — its files in every
     language, the interface texts, its checker and the site's code — and kept in it once it passed (keep_verified).
-    Its practice draws and its words in each language are kept apart, by what they read (Draws, Words): an edit to a
-    language's texts words that language again and draws nothing again. Returns the words of each game verified now,
+    Its practice draws, its words in each language and its witnesses' records are kept apart, by what they read (Draws,
+    Words, Game.witnessed): an edit to a language's texts words that language again, draws nothing and searches for no
+    game record again. Returns the words of each game verified now,
     which table_answers.verify_tables words at every table with."""
     words = {}
     for game in site.games:
@@ -187,9 +188,13 @@ def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> dic
         found_before = len(problems.items)
         draws_key = memo and memo.practice_draws_key(site.root, game.dir, site.default_language)
         draws = Draws((memo.get(draws_key) if memo else None) or {})
+        witnesses_key = memo and memo.witnesses_key(site.root, game.dir)
+        game.witnessed = Kept((memo.get(witnesses_key) if memo else None) or {})
         verify_game(site, game, problems, draws, words[game.id])
         if memo and draws.changed():
             memo.put(draws_key, draws.now)
+        if memo and game.witnessed.changed():
+            memo.put(witnesses_key, game.witnessed.now)
         words[game.id].passed = len(problems.items) == found_before
     return words
 

@@ -12,6 +12,7 @@ from typing import Any
 from quiz.checker import FineReads, Rules, facts_read
 from quiz.presentation import Presentation
 from quiz.witnesses import Witnesses
+from quiz.site.memo import Kept
 from quiz.site.load.rulesets import RuleSets
 from quiz.site.load.source import plain, schema
 from quiz.site.load.wording import Wording, placeholder_paths, resolve
@@ -189,7 +190,7 @@ class Game:
     _tables: dict = dataclasses.field(default_factory=dict, repr=False)   # facts -> (checker, presentation)
     _table_values: dict = dataclasses.field(default_factory=dict, repr=False)
     _presented: dict = dataclasses.field(default_factory=dict, repr=False)          # see presented()
-    _witnessed: dict = dataclasses.field(default_factory=dict, repr=False)          # see witness_at()
+    witnessed: Kept = dataclasses.field(default_factory=Kept, repr=False)   # see witness_at(); verify seeds it
     filled: dict = dataclasses.field(default_factory=dict, repr=False)   # language -> page_units.texts_at_tables()
     questions: list[Question] = dataclasses.field(default_factory=list)
     question_texts: dict = dataclasses.field(default_factory=dict)   # language -> question id -> texts
@@ -247,13 +248,17 @@ class Game:
     def witness_at(self, facts, check: str, givens: dict) -> tuple[dict | None, frozenset]:
         """A game record the engine replays to these (plain) givens under a table's rules, or None, and what finding it
         read (FineReads): searched for once in a build, whether the question's check or its answers at every table ask
-        first."""
-        key = (facts, check, repr(givens))
-        if key not in self._witnessed:
-            reads = FineReads()
-            record = self.witnesses(type(self.checker)(facts, reads)).witness(check, givens)
-            self._witnessed[key] = (record, frozenset(reads))
-        return self._witnessed[key]
+        first, and not again in the next while the game's files in no language and the code stay (verify_site keeps
+        `witnessed` in the memo: after a text edit, Faraway's 33 searches were a third of its verification)."""
+        key, found = (facts, check, repr(givens)), self.witnessed
+        if key not in found.now:
+            if key in found.before:         # kept by an earlier build (the memo's "witnesses")
+                found.now[key] = found.before[key]
+            else:
+                reads = FineReads()
+                record = self.witnesses(type(self.checker)(facts, reads)).witness(check, givens)
+                found.now[key] = (record, frozenset(reads))
+        return found.now[key]
 
     def derived_reads(self) -> dict[str, set]:
         """Each number the presentation derives, with what it reads (noted finely once, at the default table: facts, and
