@@ -171,8 +171,8 @@ def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> dic
     language, the interface texts, its checker and the site's code — and kept in it once it passed (keep_verified).
     Its practice draws, its words in each language and its witnesses' records are kept apart, by what they read (Draws,
     Words, Game.witnessed): an edit to a language's texts words that language again, draws nothing and searches for no
-    game record again. Returns the words of each game verified now,
-    which table_answers.verify_tables words at every table with."""
+    game record again. Returns the words of each game verified now, which table_answers.verify_tables words at every
+    table with."""
     words = {}
     for game in site.games:
         if not game.questions:
