@@ -528,5 +528,5 @@ def test_every_key_is_made_in_memo_py_from_its_table_of_units():
     for unit in memo.UNITS:
         assert re.search(rf'"{unit}"', source.split("UNITS = {", 1)[1]), unit
     assert set(memo.UNITS) == {"site", "site files", "lint", "verify", "practice draws", "words", "witnesses",
-                               "answers at tables", "texts at tables", "pages"}
+                               "answers at tables", "texts at tables", "pages", "html"}
     assert set(memo.MADE_BY) == set(memo.UNITS) - {"site files"}      # its key is the site's
