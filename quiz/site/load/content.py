@@ -190,6 +190,8 @@ class Game:
     _tables: dict = dataclasses.field(default_factory=dict, repr=False)   # facts -> (checker, presentation)
     _table_values: dict = dataclasses.field(default_factory=dict, repr=False)
     _presented: dict = dataclasses.field(default_factory=dict, repr=False)          # see presented()
+    _derived_reads: dict | None = dataclasses.field(default=None, repr=False)        # see derived_reads()
+    _varying: set | None = dataclasses.field(default=None, repr=False)               # see varying()
     witnessed: Kept = dataclasses.field(default_factory=Kept, repr=False)   # see witness_at(); verify seeds it
     filled: dict = dataclasses.field(default_factory=dict, repr=False)   # language -> page_units.texts_at_tables()
     questions: list[Question] = dataclasses.field(default_factory=list)
@@ -263,7 +265,7 @@ class Game:
     def derived_reads(self) -> dict[str, set]:
         """Each number the presentation derives, with what it reads (noted finely once, at the default table: facts, and
         views of them such as the score step; quiz.checker.facts_read says which facts a read is of)."""
-        if "derived" not in self.rule_sets.remembered:
+        if self._derived_reads is None:
             found = {}
             parts = len(self.presentation.derived_parts())
             for index in range(parts or 1):      # each part's numbers read what that part reads, no more
@@ -277,18 +279,18 @@ class Game:
                         reads.clear()
                         value()
                     found[name] = set(reads) if callable(value) else shared
-            self.rule_sets.remembered["derived"] = found
-        return self.rule_sets.remembered["derived"]
+            self._derived_reads = found
+        return self._derived_reads
 
     def varying(self) -> set[str]:
         """The facts that differ between the tables the game's rule sets make."""
-        if "varying" not in self.rule_sets.remembered:
+        if self._varying is None:
             seen: dict[str, set] = {}
             for values in self.rule_sets.all_values():
                 for name, value in values.items():
                     seen.setdefault(name, set()).add(repr(value))
-            self.rule_sets.remembered["varying"] = {name for name, found in seen.items() if len(found) > 1}
-        return self.rule_sets.remembered["varying"]
+            self._varying = {name for name, found in seen.items() if len(found) > 1}
+        return self._varying
 
     @staticmethod
     def named(texts, conditions=()) -> set[str]:

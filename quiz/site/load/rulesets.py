@@ -88,7 +88,6 @@ class RuleSets:
     _projections: dict = dataclasses.field(default_factory=dict, repr=False)
     _facts_of: dict = dataclasses.field(default_factory=dict, repr=False)
     _columns: dict = dataclasses.field(default_factory=dict, repr=False)        # a read -> its value at every table
-    remembered: dict = dataclasses.field(default_factory=dict, repr=False)      # what users of the sets work out once
 
     def set_facts(self, set_id: str) -> Facts:
         """The facts of a set as its source gives them: the default facts with its changes."""
