@@ -115,3 +115,18 @@ def test_a_change_of_markdown_settings_converts_every_page_again(project, conver
     converted.clear()
     site = built(project)
     assert sorted(converted) == sorted(PAGES) and b'class="headerlink"' in site["rules/index.html"]
+
+
+def test_with_an_extension_that_reads_other_files_every_page_is_converted_every_build(project, converted):
+    """A page that includes another file (pymdownx.snippets) changes when that file does, its own Markdown unchanged:
+    kept by its Markdown it would show the old words."""
+    (project / "part.txt").write_text("First to 10,000.\n", encoding="utf-8")
+    (project / "docs" / "end.md").write_text('# End\n\n--8<-- "part.txt"\n', encoding="utf-8")
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8") + f"  - pymdownx.snippets:\n      base_path: ['{project}']\n",
+                      encoding="utf-8")
+    built(project)
+    (project / "part.txt").write_text("First to 5,000.\n", encoding="utf-8")
+    converted.clear()
+    site = built(project)
+    assert sorted(converted) == sorted(PAGES) and b"First to 5,000." in site["end/index.html"]

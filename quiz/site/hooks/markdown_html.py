@@ -16,11 +16,18 @@ from quiz.site.hooks.session import LOG
 # each language build's kept HTML, by its config (static-i18n builds the further languages inside the first one's
 # post_build: after this build's pages are converted, so no two of these are open at once, but they are kept apart)
 _OPEN: dict[int, tuple] = {}
+# Markdown extensions whose output depends on files other than the page (included text, embedded images): a page kept
+# by its own Markdown would miss their edits, so with any of them configured every page is converted every build
+READS_OTHER_FILES = ("pymdownx.snippets", "pymdownx.b64", "markdown_include", "mdx_include")
 
 
 def on_nav(nav, config, files):
     """The build's files are final (static-i18n has made them its language's): open the unit they and the Markdown
-    settings key, in the memo of the repository mkdocs.yml is in."""
+    settings key, in the memo of the repository mkdocs.yml is in; none with an extension that reads other files."""
+    _OPEN.pop(id(config), None)     # a build that failed before on_env left its own, and ids are reused
+    if any(_name(extension).startswith(READS_OTHER_FILES) for extension in config.markdown_extensions):
+        LOG.debug("a Markdown extension reads files other than the page: every page is converted")
+        return nav
     from quiz.site import memo
     store = memo.Store(Path(config.config_file_path).resolve().parent / memo.FOLDER)
     links = hashlib.sha256(repr(sorted((f.src_uri, f.dest_uri, f.url, f.inclusion.name) for f in files)).encode())
@@ -29,6 +36,11 @@ def on_nav(nav, config, files):
     unit_key = memo.html_key(links.hexdigest(), settings)
     _OPEN[id(config)] = (store, unit_key, memo.Kept(store.get(unit_key) or {}))
     return nav
+
+
+def _name(extension) -> str:
+    """A configured extension's name: as mkdocs.yml gives it, or the module of an instance."""
+    return extension if isinstance(extension, str) else type(extension).__module__
 
 
 def on_pre_page(page, config, files):
