@@ -208,21 +208,36 @@ def _game_and_questions(site, game_id: str | None, question_id: str | None) -> t
 
 
 def score(argv: list[str]) -> int:
-    """python -m quiz score <game> <card> … [--sanctuaries <id> …]: one tableau of the game's real cards scored, as one
-    JSON object {"total", "regions": [fame, … left to right], "sanctuaries": [fame, …]}; bad input in one line."""
+    """python -m quiz score <game> …: one game's count as JSON. A game whose checker reads one JSON object (score_json:
+    Skat) takes it on standard input; Faraway takes its tableau as arguments, <card> … [--sanctuaries <id> …], and
+    prints {"total", "regions": [fame, … left to right], "sanctuaries": [fame, …]}. Bad input: exit 1, one line."""
     import json
 
     from quiz.checker import IllegalState, MalformedInput
     from quiz.games import bound
 
+    game_id = argv[0] if argv and not argv[0].startswith("-") else None
+    try:
+        checker = bound(game_id) if game_id else None
+    except (ImportError, OSError):
+        checker = None
+    if checker is not None and hasattr(checker, "score_json") and len(argv) == 1:
+        try:
+            data = json.loads(sys.stdin.read())
+            print(json.dumps(checker.score_json(data)))
+        except json.JSONDecodeError as error:
+            print(f"python -m quiz score {game_id}: not one JSON object: {error}", file=sys.stderr)
+            return 1
+        except (MalformedInput, IllegalState) as error:
+            print(f"python -m quiz score {game_id}: {error}", file=sys.stderr)
+            return 1
+        return 0
     parser = argparse.ArgumentParser(prog="python -m quiz score", description=score.__doc__)
-    parser.add_argument("game", help="a game with a score sheet: faraway")
+    parser.add_argument("game", help="a game with a score sheet or list: faraway (arguments), skat (JSON on stdin)")
     parser.add_argument("regions", nargs="+", help="the Regions' numbers in play order, left to right (8, or fewer)")
     parser.add_argument("--sanctuaries", nargs="*", default=[], help="the Sanctuaries' ids (rules/faraway/cards.yml)")
     args = parser.parse_args(argv)
-    try:
-        checker = bound(args.game)
-    except (ImportError, OSError):
+    if checker is None:
         print(f"python -m quiz score: no game {args.game!r}", file=sys.stderr)
         return 2
     if not hasattr(checker, "score_sheet"):

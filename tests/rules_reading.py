@@ -21,7 +21,16 @@ TESTS = Path(__file__).resolve().parent
 RULES = ROOT / "rules"
 LANGUAGES = site_languages().codes          # from mkdocs.yml, the one place languages are listed
 DEFAULT_LANGUAGE = site_languages().default
-GAMES = tuple(sorted(path.parent.name for path in RULES.glob("*/game.yml")))
+
+
+def published_games(rules: Path = RULES) -> tuple[str, ...]:
+    """The games the site publishes: every folder with a game.yml but a draft's (`draft: true`, left out of `make site`
+    while it is being written; its checker is tested all the same, test_checkers.py)."""
+    return tuple(sorted(path.parent.name for path in rules.glob("*/game.yml")
+                        if not (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("draft")))
+
+
+GAMES = published_games()
 # How a first load's bytes are counted, by test_budgets and by make bench alike: gzip at its highest level, as a host
 # that compresses its files ahead of time serves them (brotli, which Chromium asks for, does better still). A host
 # compressing on the fly at gzip's default level 6 sends about 0.5 % more.
@@ -84,7 +93,7 @@ def game_pages(game: str, rules: Path = RULES) -> list[str]:
 
 
 def all_pages(rules: Path = RULES) -> list[str]:
-    games = sorted(path.parent.name for path in rules.glob("*/game.yml"))
+    games = published_games(rules)
     return [""] + [page for game in games for page in game_pages(game, rules)]
 
 

@@ -9,6 +9,7 @@ import shutil
 import pytest
 
 from repo_copies import copy_repo, mkdocs
+from rules_reading import published_games
 from quiz.site.load.languages import site_languages
 
 pytestmark = pytest.mark.slow   # builds a copy of the site
@@ -67,8 +68,7 @@ def test_a_fifth_language_needs_no_code_change(tmp_path, built_memo):
     result = mkdocs(repo)
     assert result.returncode == 0, result.stdout + result.stderr
     site = repo / "site"
-    games = sorted(p.parent.name for p in rules.glob("*/game.yml"))
-    for game in games:
+    for game in published_games(rules):
         page = (site / NEW / game / "index.html").read_text(encoding="utf-8")
         assert f'<html lang="{NEW}"' in page and f'hreflang="{NEW}"' in page
     assert (site / NEW / "404.html").exists()
