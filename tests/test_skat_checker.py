@@ -19,6 +19,7 @@ from quiz.games import bound
 from quiz.games.skat.components import DECK, trick_winner, trumps
 from quiz.games.skat.engine import IllegalMove, replay
 from quiz.games.skat.play import random_record
+from quiz.games.skat.witnesses import SkatWitnesses
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = yaml.safe_load((Path(__file__).parent / "skat_examples.yml").read_text(encoding="utf-8"))
@@ -280,3 +281,36 @@ def test_the_command_line_scores_one_game_as_json():
         result = run_score(bad)
         assert result.returncode == 1 and result.stdout == "" and len(result.stderr.strip().splitlines()) == 1
         assert says in result.stderr, result.stderr
+
+
+HAND = ["CJ", "SJ", "DJ", "CA", "C10", "C9", "SA", "S7", "H8", "H9", "D7", "D8"]
+
+
+@pytest.mark.parametrize("check, givens", [
+    ("list_score", {"game": "clubs", "cards": HAND, "hand": True, "ouvert": False, "announced": None, "points": 55,
+                    "tricks": 5, "bid": 18}),
+    ("seeger_fabian", {"game": "clubs", "cards": HAND, "hand": False, "ouvert": False, "announced": None,
+                       "points": 90, "tricks": 8, "bid": 40}),
+    ("game_value", {"game": "grand", "cards": HAND, "hand": True, "ouvert": False, "announced": None, "points": 61,
+                    "tricks": 6}),
+    ("list_score", {"game": "null", "cards": HAND, "hand": False, "ouvert": False, "announced": None, "points": 0,
+                    "tricks": 0, "bid": 23}),
+    ("spitzen", {"game": "hearts", "cards": HAND}),
+    ("null_value", {"hand": True, "ouvert": True}),
+    ("may_announce", {"hand": False}),
+])
+def test_a_witness_replays_to_its_givens(check, givens):
+    """For each rule a question may ask, a whole deal the engine replays, move by move, to exactly these givens."""
+    witnesses = SkatWitnesses(skat)
+    record = witnesses.witness(check, givens)
+    assert record is not None and witnesses.givens(check, record) == givens
+    assert givens.get("tricks", 0) == 0 or len(record["tricks"]) == 10
+
+
+def test_no_witness_where_no_deal_reaches_the_givens():
+    """Holding the club jack in a clubs game, the declarer takes at least the trick it falls in: no deal gives him no
+    trick, though the card points alone would allow it."""
+    givens = {"game": "clubs", "cards": HAND, "hand": True, "ouvert": False, "announced": None, "points": 0,
+              "tricks": 0, "bid": 18}
+    assert skat.illegal("list_score", givens) == []
+    assert SkatWitnesses(skat).witness("list_score", givens) is None

@@ -7,8 +7,9 @@ from pathlib import Path
 from quiz.games import REPO_RULES, read_game
 from quiz.games.skat.beliefs import Skat
 from quiz.games.skat.presentation import SkatPresentation
+from quiz.games.skat.witnesses import SkatWitnesses
 
-CHECKER, PRESENTATION = Skat, SkatPresentation
+CHECKER, PRESENTATION, WITNESSES = Skat, SkatPresentation, SkatWitnesses
 
 
 def default(rules_dir: Path = REPO_RULES) -> Skat:
