@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 import skat_reference
-from quiz.checker import MalformedInput
+from quiz.checker import IllegalState, MalformedInput
 from quiz.games import bound
 from quiz.games.skat.components import DECK, trick_winner, trumps
 from quiz.games.skat.engine import IllegalMove, replay
@@ -314,3 +314,37 @@ def test_no_witness_where_no_deal_reaches_the_givens():
               "tricks": 0, "bid": 18}
     assert skat.illegal("list_score", givens) == []
     assert SkatWitnesses(skat).witness("list_score", givens) is None
+
+
+def broken(rng: random.Random, game: dict) -> dict:
+    """A game with one thing wrong, as a hurried hand at the table types it: a value out of range or of the wrong kind,
+    a card twice or unknown, a key missing or misspelled, an announcement without hand, points that do not fit."""
+    wrong = dict(game)
+    key = rng.choice(list(wrong) + ["extra", "missing"])
+    if key == "extra":
+        wrong["schneider"] = True
+    elif key == "missing":
+        del wrong[rng.choice(["game", "cards", "hand", "ouvert", "points", "tricks", "bid"])]
+    elif key == "cards":
+        cards = list(wrong["cards"])
+        cards[rng.randrange(12)] = rng.choice([cards[0], "X9", "C1", "", 7, None])
+        wrong["cards"] = rng.choice([cards, cards[:11], cards + ["D7"], "CJ SJ"])
+    else:
+        wrong[key] = rng.choice([None, -1, 121, 11, 265, 17, 19, "18", 1.5, True, "grand ", "Kreuz", [], {}])
+    return wrong
+
+
+def test_broken_games_are_refused_in_one_line_never_with_a_traceback():
+    """1,000 games with one thing wrong: each is scored or refused with MalformedInput or IllegalState, never
+    another exception; and a refused one never half-scores (score_json returns nothing for it)."""
+    rng = random.Random(58)
+    games = [dict(givens, players=state.players) for state, givens in played(5, 200)]
+    refused = 0
+    for _ in range(1000):
+        wrong = broken(rng, rng.choice(games))
+        try:
+            skat.score_json(wrong)
+        except (MalformedInput, IllegalState) as error:
+            refused += 1
+            assert "\n" not in str(error) and str(error)
+    assert refused > 900
