@@ -65,7 +65,7 @@ chromium:
 	  fi; }
 
 ## test: the whole suite, browser tests included, on every core (xdist's default load scheduling: --dist worksteal, tried,
-## ended the workers together but took 14% longer, 20 min 26 s against 17 min 53 s run one after the other)
+## ended the workers together but took longer)
 test: $(VENV)/.test-deps chromium
 	$(BIN)/ruff check quiz tests scripts
 	$(BIN)/python -m pytest -q -n auto --durations=15 tests

@@ -45,6 +45,5 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "quiz.site.author.scaffold"),
     ("quiz.site.hooks.session",),                                        # what a build's hooks share
     ("quiz.site.hooks", "quiz.site.hooks.generation", "quiz.site.hooks.material",  # MkDocs hooks, one concern each;
-     "quiz.site.hooks.markdown_html", "quiz.site.hooks.after_build",     # and the command line
-     "quiz.__main__"),
+     "quiz.site.hooks.after_build", "quiz.__main__"),                    # and the command line
 )

@@ -53,7 +53,7 @@ class Facts:
     OPTIONS: str | None = None    # the field holding a table of options a house rule may add to (Farkle's scoring)
 
     def __init_subclass__(cls, **kwargs):
-        """Facts hash once (a build looks tables up by them 100,000s of times; a dataclass hash goes through every
+        """Facts hash once (a build looks tables up by them again and again; a dataclass hash goes through every
         field, Farkle's chart option by option): set before @dataclass runs, which keeps a __hash__ the class has."""
         super().__init_subclass__(**kwargs)
         cls.__hash__ = cls.__dict__.get("__hash__") or Facts._hash_once
@@ -319,7 +319,7 @@ class Rules:
             raise IllegalState(reasons[0])
 
 
-@functools.cache   # a class's fields do not change; a build makes a table's facts from a mapping 100s of times
+@functools.cache   # a class's fields do not change; a build makes a table's facts from a mapping again and again
 def _field_types(cls: type) -> dict[str, Any]:
     """Each field of a Facts class with its type, its annotations resolved (get_type_hints evaluates them each call)."""
     return typing.get_type_hints(cls)

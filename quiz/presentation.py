@@ -6,11 +6,24 @@ from typing import Any, Callable
 
 from quiz.checker import Rules
 
+# What a dice calculator's script (docs/assets/dice.js) fills in its texts: the face of the die a button adds, a roll's
+# best score and the dice that make it. A game that offers one (a `calculator` section) names these among its
+# tool_placeholders, and "calculator" among its tool_sections.
+DICE_CALCULATOR = {"add": frozenset({"face"}), "best": frozenset({"points"}), "with": frozenset({"set_aside"})}
+
 
 class Presentation:
     """What a game's pages need besides the rules' answers, computed from them: numbers its texts quote, tables and
     calculators, placeholder filters and pictures. Bound to one checker (so to one game's facts); a game overrides what
     it has. Words live in the texts, never here: a filter gets the language's `words:` and puts them together."""
+
+    # The section kinds of the game's tools (a `calculator`, a `score-sheet`): their words are the tool's own, the same
+    # at every table of the game's rule sets, so no page marks them as differing between tables.
+    tool_sections: frozenset[str] = frozenset()
+    # The placeholders the game's tools fill in themselves, by the text field they stand in: the tool's script in the
+    # browser (a calculator's "best": {points}) or the page that draws it (a score sheet's "player": {player}). Lint
+    # takes them as filled; every page of the game leaves them in its texts as they are, for the tool.
+    tool_placeholders: dict[str, frozenset[str]] = {}
 
     def __init__(self, rules: Rules):
         self.rules = rules

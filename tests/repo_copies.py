@@ -34,9 +34,18 @@ def fixture_rules(target: Path) -> Path:
     target.mkdir(parents=True, exist_ok=True)
     for path in RULES.glob("ui.*.yml"):
         shutil.copy(path, target)
-    shutil.copytree(FIXTURE_GAME / "rules" / FIXTURE_ID, target / FIXTURE_ID)
+    copy_fixture_game(target / FIXTURE_ID)
     use_fixture_checker()
     return target
+
+
+def copy_fixture_game(target: Path) -> None:
+    """The fixture game's rules as a game's folder in rules/: its files' $schema lines, written for where they stand
+    (tests/fixture_game/rules/pips/, two folders deeper), say where the schemas are from rules/<game>/ (lint RR008)."""
+    shutil.copytree(FIXTURE_GAME / "rules" / FIXTURE_ID, target)
+    for path in target.glob("*.yml"):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("$schema=../../../../", "$schema=../../", 1), encoding="utf-8")
 
 
 def fixture_repo(target: Path, with_real_games: bool = False, memo: Path | None = None) -> Path:
@@ -46,7 +55,7 @@ def fixture_repo(target: Path, with_real_games: bool = False, memo: Path | None 
         shutil.rmtree(repo / "rules")
         fixture_rules(repo / "rules")
     else:
-        shutil.copytree(FIXTURE_GAME / "rules" / FIXTURE_ID, repo / "rules" / FIXTURE_ID)
+        copy_fixture_game(repo / "rules" / FIXTURE_ID)
     shutil.copytree(FIXTURE_GAME / "quiz" / "games" / FIXTURE_ID, repo / "quiz" / "games" / FIXTURE_ID,
                     ignore=shutil.ignore_patterns("__pycache__"))
     return repo

@@ -76,7 +76,12 @@ def mutate(rules: Path, name: str, kind: str, rnd) -> None:
             del parent[target[-1]]
         else:
             parent[target[-1]] = rnd.choice(ODD_VALUES)
-        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        path.write_text(schema_line(text) + yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def schema_line(text: str) -> str:
+    """A YAML file's first line, which names its schema (lint RR008), to keep above the data dumped again."""
+    return text.splitlines(keepends=True)[0] if text.startswith("#") else ""
 
 
 @pytest.mark.slow
@@ -124,9 +129,10 @@ def test_markup_in_yaml_shows_as_text(tmp_path):
                       "refresher_intro: " + yaml.safe_dump(hostile).strip().removesuffix("..."), data)
         path.write_text(data, encoding="utf-8")
         questions = repo / f"rules/{FIXTURE_ID}/questions.{lang}.yml"
-        q = yaml.safe_load(questions.read_text(encoding="utf-8"))
+        original = questions.read_text(encoding="utf-8")
+        q = yaml.safe_load(original)
         q["order-of-two"]["text"] = hostile + " {played.Ana} {played.Bruno}"
-        questions.write_text(yaml.safe_dump(q, allow_unicode=True), encoding="utf-8")
+        questions.write_text(schema_line(original) + yaml.safe_dump(q, allow_unicode=True), encoding="utf-8")
     result = mkdocs(repo)
     assert result.returncode == 0, result.stderr
     for page in [f"site/{FIXTURE_ID}/index.html", f"site/{LANGUAGES[1]}/{FIXTURE_ID}/quiz/index.html"]:

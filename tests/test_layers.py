@@ -145,3 +145,30 @@ def test_no_module_over_400_lines_and_no_class_over_250():
                  for node in ast.walk(ast.parse(text)) if isinstance(node, ast.ClassDef)
                  and node.end_lineno - node.lineno + 1 > 250]
     assert not long, long
+
+
+def game_ids() -> set[str]:
+    """Every game by its id: each folder of rules/ with a game.yml (its `id:`) and each package under quiz/games/, as
+    written with "-" and with "_" (sky-team, sky_team)."""
+    root = PACKAGE.parent
+    ids = {path.parent.name for path in (root / "rules").glob("*/game.yml")}
+    ids |= {match for path in (root / "rules").glob("*/game.yml")
+            for match in re.findall(r"^id:\s*[\"']?([\w-]+)", path.read_text(encoding="utf-8"), re.M)}
+    ids |= {path.name for path in (PACKAGE / "games").iterdir() if path.is_dir() and path.name != "__pycache__"}
+    return ids | {game.replace("_", "-") for game in ids} | {game.replace("-", "_") for game in ids}
+
+
+def test_the_site_code_names_no_game():
+    """Issue 59 point 4: quiz/site/ (its code, templates, schemas, skeleton texts) names no game, not even in a comment
+    or docstring: what a game's pages need comes from its package (its presentation's `tool_sections`,
+    `tool_placeholders`) or its game.yml, so a new game needs no line of the site's code. docs/assets/*.js, the
+    browser's scripts, are not the site's code under quiz/site/."""
+    games = game_ids()
+    assert {"faraway", "farkle"} <= games
+    word = re.compile(r"\b(" + "|".join(sorted(map(re.escape, games), key=len, reverse=True)) + r")\b", re.I)
+    named = [f"{path.relative_to(PACKAGE.parent)}:{number}: {found.group(0)}"
+             for path in sorted((PACKAGE / "site").rglob("*")) if path.is_file() and "__pycache__" not in path.parts
+             and path.suffix in {".py", ".html", ".json", ".js", ".j2", ".css", ".txt", ".md"}
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             for found in [word.search(line)] if found]
+    assert not named, "say \"a game\" or \"a tool section\":\n" + "\n".join(named)

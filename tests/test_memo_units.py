@@ -381,9 +381,9 @@ def test_one_languages_pages_are_made_again_when_another_language_changes_which_
 @pytest.mark.slow
 def test_on_farkle_an_edit_to_a_question_text_words_that_language_again_not_the_answers(tmp_path, made, monkeypatch):
     """The real shape: Farkle's questions at its 4,320 tables, each answer kept by the question, its drawn givens and
-    the facts its texts name (table_answers.Answered). After an edit to one language's question texts the build takes
-    every answer from the memo and words that language again, at every table, and writes what a build without the memo
-    writes."""
+    the facts its texts name (table_answers.KeptTableAnswers). After an edit to one language's question texts the build
+    takes every answer from the memo and words that language again, at every table, and writes what a build without the
+    memo writes."""
     monkeypatch.setattr(memo, "code_moved", lambda: False)
     rules = tmp_path / "rules"
     shutil.copytree(RULES / "farkle", rules / "farkle")
@@ -528,5 +528,5 @@ def test_every_key_is_made_in_memo_py_from_its_table_of_units():
     for unit in memo.UNITS:
         assert re.search(rf'"{unit}"', source.split("UNITS = {", 1)[1]), unit
     assert set(memo.UNITS) == {"site", "site files", "lint", "verify", "practice draws", "words", "witnesses",
-                               "answers at tables", "texts at tables", "pages", "html"}
+                               "answers at tables", "texts at tables", "pages"}
     assert set(memo.MADE_BY) == set(memo.UNITS) - {"site files"}      # its key is the site's

@@ -1,9 +1,9 @@
 """The build's one memo: what each unit of a build made (the whole generated site; one game's lint passed, its
 verification, its practice draws, its words in each language, its witnesses' game records, its answers at every table,
-its texts filled in at every table; its pages and deck in one language; a language build's pages as HTML), kept on disk
-under .cache/memo/ under a key of everything that made it — the unit's input files, the code that made it as this
-process loaded it (the modules that make that unit and all they import and read, the game's package: MADE_BY), the
-build's settings — and least recently used out.
+its texts filled in at every table; its pages and deck in one language), kept on disk under .cache/memo/ under a key of
+everything that made it — the unit's input files, the code that made it as this process loaded it (the modules that make
+that unit and all they import and read, the game's package: MADE_BY), the build's settings — and least recently used
+out.
 
 The code is read when this module is imported (the rest of quiz/ is imported with it) and again before every store: a
 result made while the code on disk moved away from the code running is not stored. `mkdocs serve` imports quiz/ afresh
@@ -27,8 +27,7 @@ PACKAGE = Path(quiz.__file__).resolve().parent
 FOLDER = Path(".cache") / "memo"          # under the repository (the parent of rules/)
 ENTRIES = 400                             # 20 games x 4 languages of pages, their verifications, a few whole sites
 # The libraries whose versions shape what is generated, and Python's: an upgrade is a new key.
-SHAPING_LIBRARIES = ("babel", "jinja2", "markupsafe", "genanki", "jsonschema", "pyyaml", "pyphen", "num2words",
-                     "markdown", "pymdown-extensions", "mkdocs")
+SHAPING_LIBRARIES = ("babel", "jinja2", "markupsafe", "genanki", "jsonschema", "pyyaml", "pyphen", "num2words")
 PLATFORM = repr([sys.version] + [f"{name}={importlib.metadata.version(name)}" for name in SHAPING_LIBRARIES])
 
 
@@ -97,7 +96,7 @@ for _path in _package_files():
 
 def checker_files(game_id: str) -> list[Path]:
     """The files of a game's checker package (quiz/games/<game>/, or wherever quiz.games.__path__ finds it): its modules
-    and the data they read (Farkle's solved games, Faraway's card schema)."""
+    and the data they read (a game's solved tables, its card schema)."""
     home = games.location(game_id)
     return sorted(path.resolve() for path in home.rglob("*") if path.is_file() and "__pycache__" not in path.parts) \
         if home is not None else []
@@ -116,7 +115,6 @@ MADE_BY = {
     "answers at tables": ("quiz.site.load.loader", "quiz.site.check.table_answers"),
     "texts at tables": ("quiz.site.load.loader", "quiz.site.check.lint"),
     "pages": ("quiz.site.check.pipeline", "quiz.site.pages.render"),           # a game as load_site leaves it, drawn
-    "html": ("quiz.site.hooks.markdown_html",),                                # and the Markdown libraries (PLATFORM)
 }
 # The files under quiz/ besides Python that a module reads (a game's package is taken whole: checker_files)
 READS = {"quiz.site.load.source": ("site/load/schema",), "quiz.site.pages.templating": ("site/pages/templates",),
@@ -232,7 +230,7 @@ class Kept:
     """A unit kept as many results, each under a key of everything it read besides the unit's key: those an earlier
     build kept (`before`) and those this build asked for (`now`, taken from `before` where it holds the key). Equal keys
     hold equal results, so what is kept changes only with the keys: a build that asked for the same ones keeps nothing
-    again (four puts of a language's words, 40 ms of a text edit's regeneration)."""
+    again."""
 
     before: dict = dataclasses.field(default_factory=dict)
     now: dict = dataclasses.field(default_factory=dict)
@@ -270,9 +268,6 @@ UNITS = {
     "pages": "a game's files in one language and the default one, those two ui.<lang>.yml; the language, the default "
              "one, every language's address prefix, the practice variants every language kept, SITE_URL, the decks' "
              "time",
-    "html": "one language build's files (each one's source, destination and address: what links resolve against) and "
-            "its Markdown settings: each page's HTML, table of contents, title and anchors, kept by its source and "
-            "its Markdown (an edit converts only the pages it changed)",
 }
 
 
@@ -284,13 +279,6 @@ def site_key(rules: str, config: bytes, code: str, show_drafts: bool, site_url: 
 def site_files_key(site: str) -> str:
     """UNITS["site files"]."""
     return key(site, "files")
-
-
-def html_key(files: str, settings: str) -> str:
-    """UNITS["html"]: `files`, the digest of the build's files; `settings`, its Markdown settings. No game's code makes
-    it: the code is the hook's, with all it imports, and the Markdown libraries (PLATFORM)."""
-    code = [(_named(path), _LOADED.get(path)) for path in sorted(code_files(MADE_BY["html"]))]
-    return key("html", files, settings, PLATFORM, code)
 
 
 class Memo(Store):

@@ -29,6 +29,14 @@ def sight_frame(needs: dict[str, int], sees: dict[str, int]) -> tuple[str, dict,
 
 class FarawayPresentation(Presentation):
     rules: Faraway
+    tool_sections = frozenset({"score-sheet"})
+    # the score sheet's: its players and rounds numbered by the page, the rest by its script (docs/assets/sheet.js)
+    tool_placeholders = {field: frozenset(names.split()) for field, names in (
+        ("player", "player"), ("round", "round"), ("remove", "card"), ("total", "fame"), ("region", "number"),
+        ("sanctuary", "features"), ("line", "card reason fame"), ("always", "fame"), ("counted", "count per"),
+        ("sight_counted", "sight counted"), ("not_number", "value"), ("outside", "value"), ("twice", "number"),
+        ("both_rows", "number"), ("too_many", "chosen found"), ("sanctuary_twice", "card"), ("sanctuary_both", "card"),
+        ("wins", "player fame"), ("tie", "fame player number"))}
 
     def derived_facts(self) -> dict[str, Any]:
         """Numbers the texts quote that follow from the facts, computed by the rules."""

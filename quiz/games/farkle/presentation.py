@@ -8,7 +8,7 @@ import functools
 from decimal import Decimal
 from typing import Any
 
-from quiz.presentation import Presentation
+from quiz.presentation import DICE_CALCULATOR, Presentation
 from quiz.games.farkle import duel, endgame
 from quiz.games.farkle.beliefs import BELIEVED_ENOUGH, Farkle
 from quiz.games.farkle.reads import cached_per_chart
@@ -66,6 +66,16 @@ ADVICE_LIMIT = 10000                          # the calculator weighs turns up t
 
 class FarklePresentation(Presentation):
     rules: Farkle
+    tool_sections = frozenset({"calculator"})
+    # the score-a-roll calculator's (docs/assets/dice.js, race.js): a dice calculator's, and its advice for the most
+    # points (advice_*) and for the win (win_*)
+    tool_placeholders = {
+        **DICE_CALCULATOR,
+        **{field: frozenset({"keep", "points", "left", "roll", "bank"})
+           for field in ("advice_roll", "advice_bank", "win_bank", "win_roll", "win_even")},
+        "advice_must_roll": frozenset({"keep", "points", "left", "minimum"}),
+        "win_must_roll": frozenset({"keep", "points", "left", "roll", "minimum"}),
+        "win_ends": frozenset({"keep", "points"})}
 
     def derived_parts(self):
         """The numbers the texts quote, in parts by the facts they read: a text that quotes a scoring figure is not

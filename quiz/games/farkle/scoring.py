@@ -196,9 +196,8 @@ class ScoringChart:
 
 
 _CHARTS: dict[tuple[ScoringOption, ...], ScoringChart] = {}
-_BY_IDENTITY: dict[int, tuple] = {}     # id(options) -> (options, table): a table's facts share one tuple, and hashing
-                                        # it (every option, field by field) on each look-up cost 10 % of the tables'
-                                        # answers
+_BY_IDENTITY: dict[int, tuple] = {}     # id(options) -> (options, table): a table's facts share one tuple, so it
+                                        # is not hashed (every option, field by field) on each look-up
 
 
 def scoring_chart(options: tuple[ScoringOption, ...]) -> ScoringChart:

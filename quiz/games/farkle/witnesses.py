@@ -307,8 +307,8 @@ def _turn_reaching(chart, dice: int, points: int, in_hand: int) -> tuple[tuple[i
 def _turns_up_to(chart, dice: int, bound: int) -> dict[tuple[int, int], tuple]:
     """Breadth first from the turn's start, each state (total, dice in hand) up to a total of `bound` with the first
     path that reaches it. A state's path does not depend on how far the search went (every piece adds points, so only
-    states of a lower total lead to it, met in the same order): one search serves every total under its bound, where
-    one per (total, dice in hand) took 2 s of a build."""
+    states of a lower total lead to it, met in the same order): one search serves every total under its bound, not
+    one per (total, dice in hand)."""
     pieces = [(face,) * 3 for face in (1, 6, 5, 4, 3, 2)] + [(1,), (5,)]
     priced = [(p, piece) for p, piece in ((chart.best_split(counts(piece)), piece) for piece in pieces) if p]
     paths: dict[tuple[int, int], tuple] = {(0, dice): ()}

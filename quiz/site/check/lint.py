@@ -9,7 +9,7 @@ from pathlib import Path
 
 from quiz import games
 from quiz.site.load import codes
-from quiz.site.load.content import GENERATOR_PLACEHOLDERS, SECTION_FIELDS, Game, Site, digit_runs
+from quiz.site.load.content import SECTION_FIELDS, Game, Site, digit_runs
 from quiz.site.memo import Memo
 from quiz.site.check.page_units import Filled, texts_at_tables
 from quiz.site.load.problems import Problems
@@ -248,7 +248,7 @@ def lint_fillable(game: Game, problems: Problems, id_of) -> None:
         for path, text, _ in leaves(texts):
             if not isinstance(text, str) or (len(path) > 3 and path[0] == "entries" and path[1:3] in variants):
                 continue
-            extra = {name: 1 for name in GENERATOR_PLACEHOLDERS.get(path[-1], ())}
+            extra = {name: 1 for name in game.filled_elsewhere(path[-1])}
             try:
                 wording.fill(text, {**values, **extra})
             except WordingError as exc:
@@ -302,8 +302,7 @@ def lint_texts_at_tables(site: Site, game: Game, problems: Problems, memo: Memo 
     that names a number the table's rules do not have (three pairs where none score) needs a variant (`when`) or
     `applies` in game.yml. One problem per entry, naming the plainest table where its first text fails. The texts are
     filled in as the pages show them, once (page_units.texts_at_tables). memo (a build's): each entry filled in is kept
-    by its texts (page_units.Filled), so an edit fills only the entries it changed again, here and for the pages (2 s
-    of a Farkle text edit's rebuild)."""
+    by its texts (page_units.Filled), so an edit fills only the entries it changed again, here and for the pages."""
     if game.rule_sets is None:
         return
     key = memo and memo.texts_at_tables_key(site.root, game.dir)

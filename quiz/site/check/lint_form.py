@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from quiz.site.load import codes
-from quiz.site.load.content import GENERATOR_PLACEHOLDERS, Game, Site
+from quiz.site.load.content import Game, Site
 from quiz.site.load.problems import Problems
 from quiz.site.load.source import line_of
 from quiz.site.load.wording import WordingError, placeholder_paths, strip_placeholders
@@ -144,7 +144,7 @@ def lint_list_markers(site: Site, game: Game, problems: Problems) -> None:
                        for entry_id in sorted(line_start) if "text" in (texts["entries"].get(entry_id) or {})]
         for key_path, text in candidates:
             try:
-                filled = wording.fill(text, {**values, **{n: 1 for n in GENERATOR_PLACEHOLDERS.get(key_path[-1], ())}})
+                filled = wording.fill(text, {**values, **{n: 1 for n in game.filled_elsewhere(key_path[-1])}})
             except WordingError:
                 continue   # RR105 says why
             marker = LIST_MARKER.search(filled)

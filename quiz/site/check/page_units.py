@@ -9,7 +9,7 @@ import dataclasses
 import json
 from typing import Any, Callable
 
-from quiz.site.load.content import BROWSER_PLACEHOLDERS, SAME_AT_EVERY_TABLE, Entry, Game
+from quiz.site.load.content import Entry, Game
 from quiz.site.load.wording import Wording, WordingError
 from quiz.site.memo import Kept
 
@@ -24,9 +24,10 @@ def names_of(game: Game, texts: list[str], entry: Entry | None = None) -> tuple[
     return game.depends_on(game.named(texts, entry.conditions() if entry is not None else ()))
 
 
-def fill_at(wording: Wording, text: str, values: dict) -> str:
-    """A text filled in for a table's values; the placeholders a calculator fills in the browser stay as they are."""
-    return wording.fill(text, {**values, **{name: f"{{{name}}}" for name in BROWSER_PLACEHOLDERS}})
+def fill_at(wording: Wording, text: str, values: dict, left: dict[str, str]) -> str:
+    """A text filled in for a table's values; the placeholders the game's tools fill (`left`: Game.left_for_tools())
+    stay as they are."""
+    return wording.fill(text, {**values, **left})
 
 
 @dataclasses.dataclass
@@ -73,7 +74,7 @@ def texts_at_tables(game: Game, lang: str, kept: Filled | None = None) -> dict[s
 def fill_at_tables(game: Game, lang: str, kept: Filled) -> dict[str, EntryAtTables]:
     texts, wording = game.texts[lang], game.wording(lang)
     return {entry.id: kept.entry(game, wording, entry, texts["entries"].get(entry.id) or {}, texts.get("words"))
-            for sections in game.pages.values() for section in sections if section.kind not in SAME_AT_EVERY_TABLE
+            for sections in game.pages.values() for section in sections if not game.same_at_every_table(section.kind)
             for entry in section.entries}
 
 
@@ -83,6 +84,7 @@ def _entry_at_tables(game: Game, wording: Wording, entry: Entry, raw: dict) -> E
     names = names_of(game, strings, entry)
     named = frozenset(game.named(strings, entry.conditions()))
     projections = game.rule_sets.projections(names)
+    left = game.left_for_tools()
     present: list[bool] = []
     fields: dict[str, list[str | None]] = {}
     failed: list[tuple[tuple, str, str]] = []
@@ -94,7 +96,7 @@ def _entry_at_tables(game: Game, wording: Wording, entry: Entry, raw: dict) -> E
             if not isinstance(text, str):
                 continue
             try:
-                fields.setdefault(field, [None] * len(projections))[index] = fill_at(wording, text, at_table)
+                fields.setdefault(field, [None] * len(projections))[index] = fill_at(wording, text, at_table, left)
             except WordingError as exc:
                 failed.append((key, field, str(exc)))
     return EntryAtTables(names, present, fields, failed)
@@ -111,7 +113,7 @@ class Units:
     @property
     def varying(self) -> set[str]:
         """The facts that differ between the game's tables, worked out when a unit first asks (every table's values
-        compared: 0.05 s for Farkle's 4,320), not for a home page's titles."""
+        compared), not for a home page's titles."""
         return self.game.varying()
 
     def listed(self, names: tuple[str, ...]) -> dict[tuple, dict[str, Any]]:

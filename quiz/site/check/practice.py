@@ -152,7 +152,7 @@ class PracticeDraw:
                 f"for word: give the why a form per answer or case, or keep them out")
 
     def steps(self) -> str | None:
-        """The fix for ranges whose values are games only on a grid through the stated value (Farkle totals in fifties):
+        """The fix for ranges whose values are games only on a grid through the stated value (totals in fifties, say):
         for each such range, the step that keeps to the grid; None when no range is one (then narrow or widen them)."""
         question, advice = self.question, []
         for name, bounds in question.vary.items():

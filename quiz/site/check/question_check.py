@@ -20,7 +20,7 @@ QUESTIONS_PER_RULE = 2     # each easy-to-forget rule is tested at least this of
 
 
 @dataclasses.dataclass(frozen=True)
-class Answered:
+class CheckerAnswer:
     """What checking a question's givens found: the checker's answer, its whole result (a why may name parts of it)
     and the wrong beliefs that answer otherwise (None: a belief crashed, said already)."""
 
@@ -121,7 +121,7 @@ class QuestionCheck:
             ok = False
         return ok
 
-    def answer(self, givens: dict) -> Answered | None:
+    def answer(self, givens: dict) -> CheckerAnswer | None:
         """The checker's answer with its whole result and the wrong beliefs it separates from, or None after reporting
         why there is none."""
         question = self.question
@@ -174,7 +174,7 @@ class QuestionCheck:
             else:
                 self.add(codes.TESTS_NOTHING, f"every wrong belief of {question.rule!r} answers {format_plain(answer)} "
                          f"too: the question tests nothing; choose givens where a belief answers otherwise")
-        return Answered(answer, result, believed)
+        return CheckerAnswer(answer, result, believed)
 
     @staticmethod
     def _checker_says(exc: Exception) -> tuple[str, str]:

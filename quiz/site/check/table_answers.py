@@ -164,7 +164,7 @@ def _grouped(game: Game, names: tuple[str, ...], answer_of: numpy.ndarray, outco
 
 # --- worded at every table, kept with the verification ----------------------------------------------------------------
 
-class Answered(Kept):
+class KeptTableAnswers(Kept):
     """at_tables() kept across builds (the memo's "answers at tables"), each by the question, its drawn givens and the
     facts its texts name: whatever else it reads is in the game's files in no language and the code, the unit's key.
     Only what this build asked for is kept again."""
@@ -173,18 +173,18 @@ class Answered(Kept):
         key = (question.id, repr(plain(drawn)), tuple(sorted(text_names(game, question, lang))))
         if key not in self.now:
             found = self.before[key] if key in self.before else at_tables(game, question, drawn, lang)
-            # kept without the records (what `python -m quiz witness` shows): more than half of what is kept
+            # kept without the records (what `python -m quiz witness` shows, which finds them again)
             self.now[key] = found and dataclasses.replace(found, records=[])
         return self.now[key]
 
 
 def worded_at_tables(check: QuestionCheck, entries: dict, drawn: dict, default_words: dict,
-                     answered: Answered | None = None, words: Words | None = None) -> dict | None:
+                     answered: KeptTableAnswers | None = None, words: Words | None = None) -> dict | None:
     """A question or variant at every table, each group of tables with its answer and worded in every language (group 0
     is the default table's words, as verified): {"names", "by", "groups": [{"answer", "words"}]}; None for a game
     without rule sets. `answered`, `words`: answers and words kept from an earlier build."""
     game = check.game
-    found = (answered or Answered()).at_tables(game, check.question, drawn, check.site.default_language)
+    found = (answered or KeptTableAnswers()).at_tables(game, check.question, drawn, check.site.default_language)
     if found is None:
         return None
     groups, renumbered = [{"answer": found.groups[0]["answer"], "words": default_words}], {0: 0}
@@ -217,21 +217,21 @@ def _worded(check: QuestionCheck, entries: dict, group: dict, words: Words | Non
 
 def varies(tables: dict | None) -> bool:
     """Whether some table asks the question otherwise (another answer or other words) or not at all: else the page
-    carries no lookup for it (Faraway's variant changes only the deal, so none of its questions varies)."""
+    carries no lookup for it (a game whose only variant changes the deal asks each question alike at every table)."""
     return bool(tables) and (len(tables["groups"]) > 1 or any(group != 0 for group in tables["by"].values()))
 
 
 def verify_tables(site: Site, problems: Problems, memo: Memo | None = None, words: dict | None = None) -> None:
     """Every question and practice variant of a game with rule sets, at every table: game.tables[question id] and
     variant["tables"]. Its answers are taken from the memo while the game's files in no language and the code are
-    unchanged (Answered), its words in each language from each language's. words: verify_site's, for the games it
-    verified now (the others came from the memo at every table too); None: every game."""
+    unchanged (KeptTableAnswers), its words in each language from each language's. words: verify_site's, for the games
+    it verified now (the others came from the memo at every table too); None: every game."""
     for game in site.games:
         if game.rule_sets is None or not game.questions or (words is not None and game.id not in words):
             continue
         found_before = len(problems.items)
         answers_key = memo and memo.answers_at_tables_key(site.root, game.dir)
-        answered = Answered((memo.get(answers_key) if memo else None) or {})
+        answered = KeptTableAnswers((memo.get(answers_key) if memo else None) or {})
         kept = _tables_of(site, game, problems, answered, (words or {}).get(game.id))
         if memo and len(problems.items) == found_before and answered.changed():
             memo.put(answers_key, answered.now)
@@ -244,7 +244,8 @@ def verify_tables(site: Site, problems: Problems, memo: Memo | None = None, word
                                                                          if q.id == question_id), variant))
 
 
-def _tables_of(site: Site, game: Game, problems: Problems, answered: Answered, words: Words | None = None) -> dict:
+def _tables_of(site: Site, game: Game, problems: Problems, answered: KeptTableAnswers,
+               words: Words | None = None) -> dict:
     stated, variants = {}, {}
     for question in game.questions:
         if question.id not in game.worded:

@@ -1,3 +1,2 @@
 """The MkDocs hooks, one concern a file, listed in mkdocs.yml: generation.py (rules/ into docs/<lang>/, serve's
-reloads), material.py (Material's markup), markdown_html.py (each page's Markdown into HTML once), after_build.py (site/
-finished); session.py is what they share."""
+reloads), material.py (Material's markup), after_build.py (site/ finished); session.py is what they share."""

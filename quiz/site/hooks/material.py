@@ -29,8 +29,9 @@ TITLE = re.compile(r"<title>(.*?) - (.*?)</title>", re.S)
 
 
 def one_site_name(html: str) -> str:
-    """A tab title that names the site once: a page whose own title already holds the site's name ("Farkle – Regeln
-    auffrischen", the home page's "Rules Refresher") keeps it without Material's " - <site name>" after it."""
+    """A tab title that names the site once: a page whose own title already holds the site's name (a German refresher's
+    "<game> – Regeln auffrischen", the home page's "Rules Refresher") keeps it without Material's " - <site name>" after
+    it."""
     html = str(html)
     found = TITLE.search(html)
     if found and found.group(2) in found.group(1):
@@ -105,7 +106,7 @@ def inline_script(source: str) -> str:
 class CompiledTemplates(jinja2.BytecodeCache):
     """Compiled templates kept for the life of the process. MkDocs makes a new Jinja environment for every build, and
     static-i18n builds once per language (`mkdocs serve` again after every edit): each compiled all of Material's
-    templates and ours anew, a third of a build. Jinja checks a kept one against its template's checksum."""
+    templates and ours anew. Jinja checks a kept one against its template's checksum."""
 
     def __init__(self):
         self.compiled: dict[str, bytes] = {}

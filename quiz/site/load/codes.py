@@ -32,6 +32,9 @@ UNBUILT_LANGUAGE = Code(
 NO_CHECKER = Code(
     "RR007", "a game without a usable rules checker (none, one that fails to import, an _illegal_ check of no rule), "
              "or a table its checker rejects")
+SCHEMA_LINE = Code(
+    "RR008", "a YAML file whose first line does not name its JSON Schema ($schema=…) for an editor, or names a file "
+             "that does not exist or is not the schema the build checks it against")
 
 # the languages kept in step (lint)
 MISSING_TEXT = Code(

@@ -18,35 +18,15 @@ from quiz.site.load.source import plain, schema
 from quiz.site.load.wording import Wording, placeholder_paths, resolve
 
 PAGE_KINDS = ("refresher", "teach")
-KINDS = ("yesno", "number", "choice", "order")
 # The fields each section kind's entries take from a text file ("?": optional), declared once in the schema.
 SECTION_FIELDS: dict[str, tuple[str, ...]] = {
     kind: tuple(fields) for kind, fields in schema("game")["x-text-fields"].items() if kind != "description"}
-# Placeholders the page generator fills itself, or a calculator in the browser, per text key.
+# Placeholders the page generator fills itself, per text key (those a game's tools fill: Game.filled_elsewhere).
 GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "rulebook_refs": {"pages"},
-                          "read_aloud": {"seconds", "syllables", "rate"},
-                          "add": {"face"}, "best": {"points"}, "with": {"set_aside"}, "value": {"value"},
-                          "advice_roll": {"keep", "points", "left", "roll", "bank"},
-                          "advice_bank": {"keep", "points", "left", "roll", "bank"},
-                          "advice_must_roll": {"keep", "points", "left", "minimum"},
-                          **{key: {"keep", "points", "left", "roll", "bank"} for key in ("win_bank", "win_roll",
-                                                                                         "win_even")},
-                          "win_must_roll": {"keep", "points", "left", "roll", "minimum"},
-                          "win_ends": {"keep", "points"},
-                          # a score sheet's: its players and rounds numbered by the page, the rest by its script
-                          **{field: set(names.split()) for field, names in (
-                              ("player", "player"), ("round", "round"), ("remove", "card"), ("total", "fame"),
-                              ("region", "number"), ("sanctuary", "features"), ("line", "card reason fame"),
-                              ("always", "fame"), ("counted", "count per"), ("sight_counted", "sight counted"),
-                              ("not_number", "value"), ("outside", "value"), ("twice", "number"),
-                              ("both_rows", "number"), ("too_many", "chosen found"), ("sanctuary_twice", "card"),
-                              ("sanctuary_both", "card"), ("wins", "player fame"), ("tie", "fame player number"))}}
-# left in the text for the calculator's script
-BROWSER_PLACEHOLDERS = {"face", "points", "set_aside", "keep", "left", "roll", "bank", "minimum"}
-# Sections whose texts are the same at every table of a game's rule sets: what the sources say, the tools' own words,
-# the numbers table's entries (the table changes whole), the rule sets' page itself.
-SAME_AT_EVERY_TABLE = {"sources", "teach-source", "numbers", "calculator", "computed-table", "rule-sets",
-                       "score-sheet"}
+                          "read_aloud": {"seconds", "syllables", "rate"}, "value": {"value"}}
+# Sections whose texts are the same at every table of a game's rule sets: what the sources say, the numbers table's
+# entries (the table changes whole), the rule sets' page itself; and a game's tools' words (Game.same_at_every_table)
+SAME_AT_EVERY_TABLE = {"sources", "teach-source", "numbers", "computed-table", "rule-sets"}
 DIGITS = re.compile(r"\d+")
 CONDITION = re.compile(r"^\s*(\S+)\s*(==|!=|<=|>=|<|>)\s*(\S+)\s*$")
 COMPARE = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge, "<": operator.lt,
@@ -206,6 +186,20 @@ class Game:
     def extra_pages(self) -> list[str]:
         return [name for name in self.pages if name not in PAGE_KINDS]
 
+    def same_at_every_table(self, kind: str) -> bool:
+        """Whether a section kind's texts are the same at every table: one of the site's (SAME_AT_EVERY_TABLE) or one
+        of the game's tools (its presentation's `tool_sections`)."""
+        return kind in SAME_AT_EVERY_TABLE or kind in self.presentation.tool_sections
+
+    def filled_elsewhere(self, field: str) -> set[str]:
+        """The placeholders a text under this key leaves to the page generator (GENERATOR_PLACEHOLDERS) or to one of
+        the game's tools (its presentation's `tool_placeholders`)."""
+        return GENERATOR_PLACEHOLDERS.get(field, set()) | self.presentation.tool_placeholders.get(field, frozenset())
+
+    def left_for_tools(self) -> dict[str, str]:
+        """Every placeholder the game's tools fill in, as itself: filled into any of its texts, it stays as it is."""
+        return {name: f"{{{name}}}" for names in self.presentation.tool_placeholders.values() for name in names}
+
     def values(self) -> dict[str, Any]:
         """Every value a game's texts may name: its facts, the numbers its checker derives from them, the as-of date."""
         values = {name: getattr(self.checker.facts, name)
@@ -218,7 +212,7 @@ class Game:
 
     def wording(self, lang: str, presentation: Presentation | None = None) -> Wording:
         """How this game's texts say numbers, counts and terms in one language (with another table's presentation:
-        a filter such as Farkle's `split` scores by that table's rules)."""
+        a filter of the game's own, which may score, scores by that table's rules)."""
         presentation = presentation or self.presentation
         return Wording(lang, (self.texts.get(lang) or {}).get("words"), presentation.text_formatters(),
                        presentation.text_pictures())
@@ -242,7 +236,7 @@ class Game:
 
     def witness(self, check: str, givens: dict) -> dict | None:
         """A game record the engine replays to these givens of `check` at the game's own rules; None where none is
-        found (at the other tables of its rule sets, the legality check decides)."""
+        found (at the other tables of its rule sets: witness_at)."""
         if self.witnesses is None:
             return None
         return self.witness_at(self.checker.facts, check, plain(givens))[0]
@@ -251,7 +245,7 @@ class Game:
         """A game record the engine replays to these (plain) givens under a table's rules, or None, and what finding it
         read (FineReads): searched for once in a build, whether the question's check or its answers at every table ask
         first, and not again in the next while the game's files in no language and the code stay (verify_site keeps
-        `witnessed` in the memo: after a text edit, Faraway's 33 searches were a third of its verification)."""
+        `witnessed` in the memo, so a text edit replays no game)."""
         key, found = (facts, check, repr(givens)), self.witnessed
         if key not in found.now:
             if key in found.before:         # kept by an earlier build (the memo's "witnesses")
@@ -311,7 +305,7 @@ class Game:
     def table_values(self, facts, names: frozenset[str] | None = None) -> dict[str, Any]:
         """What a game's texts may name at a table: its facts, what its presentation derives, the as-of date. names:
         only these (the first parts of some texts' placeholders and their conditions' names), the derived numbers no
-        such text names not worked out: Farkle derives some forty at each of its 4,320 tables."""
+        such text names not worked out (a game may derive many numbers, and make many tables)."""
         if (facts, names) not in self._table_values:
             _, presentation = self.at_table(facts)
             values = {name: getattr(facts, name) for name in facts.named_fields() if names is None or name in names}
@@ -329,8 +323,6 @@ class Game:
         return self._table_values[(facts, names)]
 
 
-
-
 @dataclasses.dataclass
 class Site:
     root: Path
@@ -339,6 +331,3 @@ class Site:
     languages: tuple[str, ...]
     default_language: str
     drafts: dict = dataclasses.field(default_factory=dict)   # draft game id -> its problems (left out or shown)
-
-
-# --- loading ----------------------------------------------------------------------------------------------------------

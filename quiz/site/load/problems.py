@@ -55,11 +55,6 @@ class Problems:
         except ValueError:
             return str(path)
 
-    def items_for(self, path: Path) -> list[Problem]:
-        """The problems found so far in one file."""
-        shown = self.display(path)
-        return [p for p in self.items if p.file == shown]
-
     def raise_if_any(self) -> None:
         if self.items:
             raise ContentError(self.items)
@@ -68,7 +63,7 @@ class Problems:
 def code_slip(error: BaseException) -> str:
     """An exception from our own code (a checker's NameError, a module that does not parse), as one line at the
     innermost place under quiz/ that raised it, as a YAML problem is said:
-    "quiz/games/farkle/presentation.py:54: AttributeError: 'FarkleFacts' object has no attribute 'targt'"."""
+    "quiz/games/<game>/presentation.py:54: AttributeError: 'GameFacts' object has no attribute 'targt'"."""
     repository = CODE_ROOT.parent
     if isinstance(error, SyntaxError) and error.filename and Path(error.filename).resolve().is_relative_to(CODE_ROOT):
         # the module that does not parse, not the import that met it

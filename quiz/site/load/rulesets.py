@@ -120,7 +120,7 @@ class RuleSets:
         """A table's facts as plain values, its table of options (if the game keeps one) as an id: what a page's script
         works out from the table's choice too, and what results are looked up by."""
         own = self.set_facts(table.set)
-        if table.set not in self._set_values:      # all_values() asks once per table: 4,320 for Farkle
+        if table.set not in self._set_values:      # all_values() asks once per table, of many tables a set
             self._set_values[table.set] = ({name: getattr(own, name) for name in own.named_fields()},
                                            {rule.id: rule.value_in(own) for rule in self.option_rules()},
                                            {rule.id: rule for rule in self.house_rules})
@@ -352,8 +352,3 @@ def load_rule_sets(game_dir: Path, game_id: str, base: Facts | None, problems: P
                     problems.add(path, rule.line, rule.id, codes.RULE_SET_REJECTED,
                                  f"the game's facts reject {value!r}: {exc}")
     return None if problems.items[before:] else rule_sets
-
-
-# --- what a result depends on, and the tables that differ in it -------------------------------------------------------
-
-SCORING = "scoring"     # the name a table of options goes by among the facts a result depends on

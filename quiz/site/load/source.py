@@ -1,5 +1,6 @@
 """Reads a rules/ YAML file with the line of every mapping and key, and checks it against its JSON Schema
-(quiz/site/load/schema/), turning each schema error into a problem that names file, line and id."""
+(quiz/site/load/schema/), turning each schema error into a problem that names file, line and id; and checks that its
+first line names that schema for an editor ($schema=…)."""
 from __future__ import annotations
 
 import datetime
@@ -7,6 +8,7 @@ import datetime
 import functools
 import hashlib
 import json
+import os
 import pickle
 import re
 from pathlib import Path
@@ -16,6 +18,7 @@ import jsonschema
 import yaml
 
 from quiz.site.load import codes
+from quiz.site.load.languages import REPO_ROOT
 from quiz.site.load.problems import Problems
 
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
@@ -28,7 +31,7 @@ class LineDict(dict):
     key_lines: dict
 
 
-class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's parser when present: 4x faster
+class _LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's parser when present
     pass
 
 
@@ -72,7 +75,7 @@ def plain(data: Any) -> Any:
 
 
 # digest of a file's path and text -> its parsed data, pickled: `mkdocs serve` re-reads every file per edit, and
-# unpickling a fresh copy is ten times faster than parsing
+# unpickling a fresh copy costs less than parsing
 _PARSED: dict[bytes, bytes] = {}
 _PARSED_LIMIT = 512
 
@@ -132,7 +135,7 @@ def _broken_at(exc: yaml.MarkedYAMLError) -> tuple[int | None, None, str, str]:
 @functools.cache
 def schema(name: str | Path) -> dict:
     """One of quiz/site/load/schema/ by name, or a game's own schema by its path
-    (quiz/games/faraway/cards.schema.json)."""
+    (quiz/games/<game>/cards.schema.json)."""
     path = name if isinstance(name, Path) else SCHEMA_DIR / f"{name}.schema.json"
     return json.loads(path.read_text(encoding="utf-8"))
 
@@ -197,9 +200,47 @@ def _iso_date(value) -> str | None:
         return None
 
 
+SCHEMA_LINE = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S+)\s*")
+
+
+def check_schema_line(path: Path, schema_name: str | Path, problems: Problems, default_id: str | None = None) -> None:
+    """A YAML file's first line names the schema the build checks it against, so that an editor with a YAML language
+    server checks it too: `# yaml-language-server: $schema=<that schema, relative to the file>`. The path is followed
+    from the file's place in the repository whose quiz/ this is (a copy of rules/ elsewhere, as the tests make, is
+    followed as if it stood in its rules/). One problem, on line 1, when the line is missing, names no file there, or
+    names another file than that schema."""
+    schema_file = schema_name if isinstance(schema_name, Path) else SCHEMA_DIR / f"{schema_name}.schema.json"
+    schema_file = schema_file.resolve()
+    try:
+        home = REPO_ROOT / "rules" / path.resolve().relative_to(problems.root.resolve())
+    except ValueError:
+        home = path
+    wanted = Path(os.path.relpath(schema_file, home.parent.resolve())).as_posix()
+    try:
+        with path.open(encoding="utf-8") as file:
+            first = file.readline()
+    except (OSError, UnicodeDecodeError):
+        return      # said when it was read
+    found = SCHEMA_LINE.fullmatch(first.rstrip("\n"))
+    named = found and Path(os.path.normpath(home.parent / found.group(1)))   # "..": the path's parts, not the disk's
+    if not found:
+        problems.add(path, 1, default_id, codes.SCHEMA_LINE,
+                     f"the first line does not name the file's schema: begin it with "
+                     f"'# yaml-language-server: $schema={wanted}'")
+    elif not named.is_file():
+        problems.add(path, 1, default_id, codes.SCHEMA_LINE,
+                     f"$schema={found.group(1)} names no file: write $schema={wanted}")
+    elif named.resolve() != schema_file:
+        problems.add(path, 1, default_id, codes.SCHEMA_LINE,
+                     f"$schema={found.group(1)} is not the schema the build checks this file against: write "
+                     f"$schema={wanted}")
+
+
 def check_schema(data: Any, schema_name: str | Path, path: Path, problems: Problems, default_id: str | None = None,
                  id_of_path=None) -> bool:
-    """Report every way data differs from its schema, one problem each; True when it fits."""
+    """Report every way data differs from its schema, one problem each; True when it fits. Its $schema line is
+    checked too (check_schema_line), which does not change whether the data fits."""
+    check_schema_line(path, schema_name, problems, default_id)
     fingerprint = hashlib.sha256(repr((schema_name, str(path), data)).encode()).digest()   # lines only name problems
     if fingerprint in _FITTING:
         return True

@@ -9,10 +9,10 @@ long format). The filter names an entry of the game's `words:` in that language:
   picks for the number, `#` replaced by it; so no text ever says "1 clues". An exact form (`"=1": "one clue"`, as ICU
   MessageFormat's `=1`) wins for its number and may say it in words: prose says "one die", not "1 die";
 - a table (`colours: {red: red, …}`): the entry for the value;
-or `dice` (die faces), or a filter the game's checker provides (`text_formatters()`, e.g. Faraway's `row`).
+or `dice` (die faces), or a filter the game's checker provides (`text_formatters()`, e.g. a card game's `row`).
 
-Some filters can also be drawn: `dice` as die faces, and a game's own through `text_pictures()` (Faraway's `row` as a
-row of cards). `segments()` splits a text where such a placeholder stands, so a page can show the picture with the
+Some filters can also be drawn: `dice` as die faces, and a game's own through `text_pictures()` (a `row` as a row of
+cards). `segments()` splits a text where such a placeholder stands, so a page can show the picture with the
 words kept as its accessible text.
 """
 from __future__ import annotations
@@ -31,7 +31,6 @@ from babel.numbers import format_decimal
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w.-]*)(?:\|([A-Za-z_][\w-]*))?\}")
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 COUNT_MARK = "#"
-BUILT_IN_FILTERS = ("dice",)
 # The English pages are written in British English ("colour"): their dates put the day first, "2 November 2026" (Babel's
 # plain "en" is American, "November 2, 2026").
 DATE_LOCALES = {"en": "en_GB"}

@@ -36,7 +36,7 @@ class Generated:
 _memory: dict = {}
 
 
-@functools.lru_cache(maxsize=8)   # asked once per language build; git answers in milliseconds, but four times
+@functools.lru_cache(maxsize=8)   # asked by each language build, git only by the first
 def content_time(repo: Path) -> int:
     """When the content last changed, as the Anki notes say (Anki updates a note on re-import if it is newer):
     SOURCE_DATE_EPOCH if set, else the time of the last commit that touched rules/ or quiz/, else (not a git
@@ -73,8 +73,8 @@ def input_digest(root: Path, code: memo.SiteCode, show_drafts: bool, site_url: s
 @dataclasses.dataclass(frozen=True)
 class SiteFiles:
     """Where a generated site's files are in the memo (its "site files" unit): each game's pages in one language are
-    the pages unit under its key; the few no game's unit holds (the home pages) are here. Kept whole, every
-    regeneration wrote again the 16.7 MB the pages units hold."""
+    the pages unit under its key; the few no game's unit holds (the home pages) are here, so that a regeneration does
+    not write again what the pages units hold."""
     units: tuple[tuple[str, str, tuple[str, ...]], ...]     # (language, pages unit key, the paths it holds)
     own: dict[str, bytes]
 
@@ -131,9 +131,8 @@ def _docs_hold(docs_dir: Path, files: dict[str, str]) -> bool:
 @contextlib.contextmanager
 def cycles_collected_after():
     """Python's cycle collector paused while a build makes its many small objects, most of them read back from the
-    memo and kept until the build ends: it walked them again and again for nothing (CPU, medians: a regeneration
-    after one text edit 0.83 s -> 0.77 s, a cold one 10.25 s -> 9.81 s; the same peak memory). Whatever cycles were
-    made are collected later, as usual."""
+    memo and kept until the build ends: it walked them again and again for nothing. Whatever cycles were made are
+    collected later, as usual."""
     paused = gc.isenabled()
     gc.disable()
     try:

@@ -124,8 +124,8 @@ def without_unused_colors(css: str, used: set[str]) -> str:
 # Material's main stylesheet styles every component it has; these the site's pages never hold, for it turns on none
 # of the features or extensions that bring them (mkdocs.yml: no code blocks, tabs, tooltips, annotations, footnotes,
 # emoji, repository link, version, social links, consent, blog, tags, feedback, announcement, navigation tabs).
-# A selector that needs one of these classes goes: 22.7 kB of the 80 kB first load were that stylesheet, 8 kB of it
-# for these (tests/test_minify.py checks no page or script of ours uses one).
+# A selector that needs one of these classes goes, for the first load's sake (tests/test_minify.py checks no page or
+# script of ours uses one).
 UNUSED_CLASSES = ("tabbed-", "mermaid", "md-annotation", "md-tooltip", "md-version", "md-source", "md-social",
                   "md-banner", "footnote", "task-list", "critic", "keys", "twemoji", "emojione", "gemoji", "highlight",
                   "md-code__", "md-clipboard", "arithmatex", "md-tabs", "md-status", "md-post", "md-blog", "md-author",

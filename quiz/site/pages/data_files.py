@@ -11,7 +11,6 @@ from pathlib import Path
 import rcssmin
 from markupsafe import Markup
 
-from quiz.site.load.content import GENERATOR_PLACEHOLDERS
 from quiz.site.load.rulesets import ADDRESS_KEY, choices_of
 from quiz.site.pages.texts import AT_TABLES, PageTexts
 
@@ -32,7 +31,7 @@ class DataFiles(PageTexts):
 
     def sheet_texts(self, entry_id: str) -> dict[str, str]:
         """A score sheet's texts: the facts filled in, what its script fills in ({card}, {fame}, …) left as it is."""
-        return {field: self.fill(text, {name: f"{{{name}}}" for name in GENERATOR_PLACEHOLDERS.get(field, ())})
+        return {field: self.fill(text, {name: f"{{{name}}}" for name in self.game.filled_elsewhere(field)})
                 for field, text in self.texts["entries"][entry_id].items()}
 
     def score_sheet(self, entry) -> dict:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from quiz.site.check import answers
-from quiz.site.load.content import SAME_AT_EVERY_TABLE, Game, Question, Section, Site
+from quiz.site.load.content import Game, Question, Section, Site
 from quiz.site.load.languages import site_languages
 from quiz.site.memo import Memo
 from quiz.site.pages import speech
@@ -42,7 +42,7 @@ class Writer(QuizFiles, DataFiles):
         own = self.texts.get("headings") or {}
         data = {"kind": section.kind, "macro": SECTION_MACROS[section.kind], "quiz": self.ui["quiz"],
                 "heading": self.fill(own.get(section.kind) or self.ui["sections"].get(section.kind, "")),
-                "entries": [self.entry(e, section.kind not in SAME_AT_EVERY_TABLE) for e in section.entries]
+                "entries": [self.entry(e, not self.game.same_at_every_table(section.kind)) for e in section.entries]
                 if section.kind != "score-sheet" else []}
         if section.kind == "numbers":
             labels = self.ui["labels"]

@@ -14,7 +14,7 @@ from babel.numbers import format_percent as babel_percent
 from babel.units import format_unit
 
 from quiz.site.check.page_units import Units
-from quiz.site.load.content import BROWSER_PLACEHOLDERS, Game, Question, Site
+from quiz.site.load.content import Game, Question, Site
 from quiz.site.load.languages import site_languages
 from quiz.site.pages.sets_page import SetWords
 from quiz.site.pages.templating import templates
@@ -37,11 +37,11 @@ def format_percent(value: Fraction, lang: str) -> str:
     return babel_percent(float(value), format=pattern, locale=lang)
 
 
-@functools.lru_cache(maxsize=None, typed=True)   # a computed table at every chart repeats its cells (38,000 asked)
+@functools.lru_cache(maxsize=None, typed=True)   # a computed table at every chart repeats its cells
 def format_cell(value, lang: str) -> str:
     """A computed value: a whole number, or a fraction shown exactly and as a percent (chances) or decimal; a fraction
-    of 0 is a chance that is none (6 dice never farkle where six dead dice score), shown as a percent like its
-    column."""
+    of 0 is a chance that is none (a roll that cannot score nothing, where six dead dice score), shown as a percent
+    like its column."""
     if isinstance(value, Fraction) and value == 0:
         return format_percent(value, lang)
     if isinstance(value, Fraction) and value.denominator != 1:
@@ -100,11 +100,11 @@ class PageTexts:
         self.values = game.values()
         self.wording = game.wording(lang)
         self.units = Units(game, lang) if game.rule_sets is not None else None
+        self.for_tools = game.left_for_tools()    # what the game's tools fill, left in every text as it is
 
     def fill(self, text: str, extra: dict | None = None) -> str:
-        """A text with its placeholders filled in; those a calculator fills in the browser stay as they are."""
-        return self.wording.fill(text, {**self.values, **{name: f"{{{name}}}" for name in BROWSER_PLACEHOLDERS},
-                                        **(extra or {})})
+        """A text with its placeholders filled in; those the game's tools fill stay as they are."""
+        return self.wording.fill(text, {**self.values, **self.for_tools, **(extra or {})})
 
     def field(self, entry_id: str, field: str) -> str:
         return self.fill(self.texts["entries"][entry_id][field])

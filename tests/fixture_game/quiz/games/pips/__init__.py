@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any, Iterator
 
 from quiz.checker import Facts, IllegalState, MalformedInput, Rules, belief, rule
-from quiz.presentation import Presentation
+from quiz.presentation import DICE_CALCULATOR, Presentation
 from quiz.witnesses import Witnesses
 
 
@@ -119,6 +119,8 @@ class Pips(Rules):
 
 class PipsPresentation(Presentation):
     rules: Pips
+    tool_sections = frozenset({"calculator"})      # its dice calculator's words are the same at every table
+    tool_placeholders = DICE_CALCULATOR
 
     def rolls(self, n: int):
         return itertools.product(range(1, self.rules.facts.faces + 1), repeat=n)
