@@ -5,7 +5,8 @@ numbers, rows, cards by their printed faces), where a game needs them scoring.py
 scoring chart, Faraway's fame card by card) and reads.py (what an answer reads of it, noted finely), rules.py (one
 small method per rule), where it is a module of its own legality.py (what no game reaches, per rule), engine.py (a
 game's state and moves, each applied by the rules: a record replays to a state or is refused), witnesses.py (for a
-question's givens, a game record that reaches them), where a game has one strategy.py (the best play, solved from the
+question's givens, a game record that reaches them), where its tests play random games play.py (whole games of
+legal moves drawn at random, Skat's), where a game has one strategy.py (the best play, solved from the
 rules: Farkle's bank or roll) and duel.py (two players, solved for the win), beliefs.py (the wrong beliefs players hold,
 as code: the full checker), presentation.py (the numbers, tables, filters and pictures the pages need). The package
 names them: CHECKER, WITNESSES and PRESENTATION."""
@@ -23,7 +24,7 @@ from quiz.presentation import Presentation
 from quiz.witnesses import Witnesses
 
 # each imports only those before it
-GAME_MODULES = ("components", "facts", "givens", "scoring", "reads", "rules", "legality", "engine", "witnesses",
+GAME_MODULES = ("components", "facts", "givens", "scoring", "reads", "rules", "legality", "engine", "witnesses", "play",
                 "strategy", "duel_kernels", "duel", "endgame", "beliefs", "presentation")
 
 
