@@ -4,7 +4,8 @@ reaches each question and practice variant (`--tables`: one for each group of ta
 `--why`: for each stated question, every record its witnesses build and why the engine's replay refuses it);
 `python -m quiz new <id>` writes the skeleton of a new game as a draft;
 `python -m quiz strategy [set …]` (make strategy) solves two-player Farkle for the win; `python -m quiz score faraway
-60 52 47 40 30 22 14 9 --sanctuaries clue-stone` scores a Faraway tableau of real cards, as JSON."""
+22 60 52 47 40 30 14 9 --sanctuaries clue-stone` scores a Faraway tableau of real cards, as JSON; `python -m quiz score
+skat` and `python -m quiz score belote` read one game or deal as a JSON object on standard input."""
 from __future__ import annotations
 
 import argparse
