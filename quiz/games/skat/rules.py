@@ -4,7 +4,7 @@ the list writes. Bound to one table's facts (SkatFacts); nothing here is worded.
 from __future__ import annotations
 
 import dataclasses
-from quiz.checker import MalformedInput, Rules, rule
+from quiz.checker import IllegalState, MalformedInput, Rules, rule
 from quiz.games.skat.components import DECK, GAMES, Card, cards, follows_as, trumps
 from quiz.games.skat.facts import SkatFacts
 
@@ -97,8 +97,10 @@ class SkatRules(Rules):
                 "J": facts.points_jack}.get(card.rank, 0)
 
     def total_points(self) -> int:
-        """The card points of the whole pack: 120."""
-        return sum(self.points_of(card_) for card_ in DECK)
+        """The card points of the whole pack: 120 (worked out once per table: it is asked for every game)."""
+        if "_total_points" not in self.__dict__:
+            self._total_points = sum(self.points_of(card_) for card_ in DECK)
+        return self._total_points
 
     def may_play(self, card: Card, hand: list[Card], trick: list[Card], game: str) -> bool:
         """Whether a card from the hand may be played to the trick: the first card of a trick is free; after it, a
@@ -196,6 +198,7 @@ class SkatRules(Rules):
         """A game's value as played, before any bid is looked at: a Null game's fixed value, else the base value times
         the levels counted."""
         if self._game(game) == "null":
+            self._twelve(cards), self._card_points(points), self._tricks(tricks), self._announced(announced)
             return self.null_value(hand, ouvert)
         return self.base_value(game) * sum(level.count for level in
                                            self.levels(game, cards, hand, ouvert, announced, points, tricks))
@@ -215,7 +218,10 @@ class SkatRules(Rules):
 
     def lowest_value_reaching(self, game: str, bid: int) -> int:
         """What an overbid suit or grand game is lost with (ISkO 5.4.2): the smallest multiple of its base value that
-        reaches the bid."""
+        reaches the bid. A Null game is never overbid: its value is known when it is declared, and one below the bid
+        may not be declared (legality.py)."""
+        if game == "null":
+            raise IllegalState(f"a Null game cannot be declared after a bid of {bid}: its value is fixed and lower")
         base = self.base_value(game)
         return -(-bid // base) * base
 
@@ -225,6 +231,7 @@ class SkatRules(Rules):
         bid; lost otherwise, an overbid game with the lowest value of that game reaching the bid (ISkO 5.4.2), and a
         lost game written as twice its value, negative, a hand game too (the ISkO since 1999; stura.htw-dresden.de)."""
         game = self._game(game)
+        points, tricks = self._card_points(points), self._tricks(tricks)     # checked in a Null game too
         value = self.game_value(game, cards, hand, ouvert, announced, points, tricks)
         bid = self._bid(bid)
         overbid = value < bid
