@@ -236,27 +236,33 @@ def test_the_command_line_counts_one_deal_as_json():
         assert says in result.stderr, result.stderr
 
 
+def broken_deal(rng: random.Random, deal: dict) -> dict:
+    """A deal with one thing wrong, as a hurried hand at the table types it: a value of the wrong kind, a key missing
+    or unknown, a card unknown or in both teams' tricks, a trick short."""
+    wrong = json.loads(json.dumps(deal))
+    key = rng.choice(["trump", "taker", "last", "belote", "won", "extra", "missing", "card"])
+    if key == "extra":
+        wrong["capot"] = True
+    elif key == "missing":
+        del wrong[rng.choice(["trump", "taker", "won", "last"])]
+    elif key == "card":
+        team = rng.choice("AB")
+        if wrong["won"][team]:
+            wrong["won"][team][rng.randrange(len(wrong["won"][team]))] = rng.choice(["H1", "HJ", "", 7, None])
+    elif key == "won":
+        wrong["won"] = rng.choice([{"A": []}, [], {"A": wrong["won"]["A"], "B": wrong["won"]["B"][:-4]}])
+    else:
+        wrong[key] = rng.choice([None, "C", "a", 1, [], "hearts ", "Coeur"])
+    return wrong
+
+
 def test_broken_deals_are_refused_in_one_line_never_with_a_traceback():
     rng = random.Random(57)
     deals = [match.result() for match in played(9, 60)]
     refused = 0
     for _ in range(1000):
-        wrong = json.loads(json.dumps(rng.choice(deals)))
-        key = rng.choice(["trump", "taker", "last", "belote", "won", "extra", "missing", "card"])
-        if key == "extra":
-            wrong["capot"] = True
-        elif key == "missing":
-            del wrong[rng.choice(["trump", "taker", "won", "last"])]
-        elif key == "card":
-            team = rng.choice("AB")
-            if wrong["won"][team]:
-                wrong["won"][team][rng.randrange(len(wrong["won"][team]))] = rng.choice(["H1", "HJ", "", 7, None])
-        elif key == "won":
-            wrong["won"] = rng.choice([{"A": []}, [], {"A": wrong["won"]["A"], "B": wrong["won"]["B"][:-4]}])
-        else:
-            wrong[key] = rng.choice([None, "C", "a", 1, [], "hearts ", "Coeur"])
         try:
-            belote.score_json(wrong)
+            belote.score_json(broken_deal(rng, rng.choice(deals)))
         except (MalformedInput, IllegalState) as error:
             refused += 1
             assert "\n" not in str(error) and str(error)
