@@ -71,11 +71,11 @@ def finished_rounds(seed: int, count: int):
 
 
 def test_rounds_count_as_the_independent_scorer_does():
-    """300 rounds that end in a finish (normal, with the okey, from the hand) and 200 the engine plays at random until
+    """200 rounds that end in a finish (normal, with the okey, from the hand) and 200 the engine plays at random until
     the pile runs out, counted by the checker and by tests/okey_reference.py (which counts a held okey as 101 in the
     rack's sum, the house rule of the examples)."""
     rng = random.Random(58)
-    rounds = list(finished_rounds(58, 300)) + [replay(okey, random_record(okey, rng)).result() for _ in range(200)]
+    rounds = list(finished_rounds(58, 200)) + [replay(okey, random_record(okey, rng)).result() for _ in range(200)]
     for result in rounds:
         reference = okey_reference.penalties(result["indicator"], result["finish"] or "normal", result["players"])
         assert IN_SUM.score_json(result)["penalties"] == reference, result
@@ -191,29 +191,35 @@ def test_the_command_line_counts_one_round_as_json():
         assert says in result.stderr, result.stderr
 
 
+def broken_round(rng: random.Random, game: dict) -> dict:
+    """A round with one thing wrong, as a hurried hand at the table types it: a tile that does not exist or one too
+    many, a finish unsaid or unknown, a player missing or with a key too many, two finishers."""
+    wrong = json.loads(json.dumps(game))
+    player = rng.choice(wrong["players"])
+    key = rng.choice(["indicator", "finish", "players", "opened", "tiles", "tile", "extra", "finished"])
+    if key in ("indicator", "finish"):
+        wrong[key] = rng.choice([None, "R0", "J", "X5", 5, [], "okey ", "normal"])
+    elif key == "players":
+        wrong["players"] = rng.choice([wrong["players"][:3], [], "four", wrong["players"] + [player]])
+    elif key == "extra":
+        player["jokers"] = 1
+    elif key == "tile":
+        player["tiles"] = player["tiles"] + [rng.choice(["R14", "J", "R4", "k7", 3, None])] * rng.choice([1, 3])
+    elif key == "finished":
+        for other in wrong["players"]:
+            other["finished"] = True
+    else:
+        player[key] = rng.choice([None, 1, "yes", [], "R5"])
+    return wrong
+
+
 def test_broken_rounds_are_refused_in_one_line_never_with_a_traceback():
     rng = random.Random(58)
     rounds = [as_round(example) for example in EXAMPLES if example["variant"] == "101"]
     refused = 0
     for _ in range(1000):
-        wrong = json.loads(json.dumps(rng.choice(rounds)))
-        player = rng.choice(wrong["players"])
-        key = rng.choice(["indicator", "finish", "players", "opened", "tiles", "tile", "extra", "finished"])
-        if key in ("indicator", "finish"):
-            wrong[key] = rng.choice([None, "R0", "J", "X5", 5, [], "okey ", "normal"])
-        elif key == "players":
-            wrong["players"] = rng.choice([wrong["players"][:3], [], "four", wrong["players"] + [player]])
-        elif key == "extra":
-            player["jokers"] = 1
-        elif key == "tile":
-            player["tiles"] = player["tiles"] + [rng.choice(["R14", "J", "R4", "k7", 3, None])] * rng.choice([1, 3])
-        elif key == "finished":
-            for other in wrong["players"]:
-                other["finished"] = True
-        else:
-            player[key] = rng.choice([None, 1, "yes", [], "R5"])
         try:
-            okey.score_json(wrong)
+            okey.score_json(broken_round(rng, rng.choice(rounds)))
         except (MalformedInput, IllegalState) as error:
             refused += 1
             assert "\n" not in str(error) and str(error)

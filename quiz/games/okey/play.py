@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from quiz.games.okey.components import SET, Tile, names
+from quiz.games.okey.components import COLOURS, SET, Tile, names
 from quiz.games.okey.engine import Match
 from quiz.games.okey.legality import OkeyLegality
 
@@ -64,27 +64,33 @@ def random_record(rules: OkeyLegality, rng: random.Random, pairs_share: float = 
 
 
 def find_melds(rules: OkeyLegality, hand: list[Tile], okey: Tile) -> list[list[Tile]]:
-    """Runs and sets in a rack, taken greedily, the most valuable first, none sharing a tile (okeys left alone)."""
-    left = [tile for tile in hand if tile != okey]
+    """Runs and sets in a rack, taken greedily, the most valuable first, none sharing a tile (okeys and false okeys
+    left alone): counted on a grid of colour by number, quick enough to look at every turn."""
+    grid = {colour: [0] * 15 for colour in COLOURS}
+    for tile in hand:
+        if tile != okey and not tile.is_false_okey:
+            grid[tile.colour][tile.number] += 1
     found = []
     while True:
-        candidates = []
-        for a in left:
-            for length in range(3, 6):
-                run = [Tile(a.colour, a.number + step) for step in range(length)]
-                if not a.is_false_okey and all(tile in left for tile in run):
-                    candidates.append(run)
+        best, best_value = None, 0
+        for colour in COLOURS:
+            row = grid[colour]
+            for start in range(1, 12):
+                length = 0
+                while length < 5 and row[start + length]:
+                    length += 1
+                value = length * (2 * start + length - 1) // 2
+                if length >= 3 and value > best_value:
+                    best, best_value = [Tile(colour, start + step) for step in range(length)], value
         for number in range(1, 14):
-            same = {tile.colour: tile for tile in left if tile.number == number and not tile.is_false_okey}
-            if len(same) >= 3:
-                candidates.append(list(same.values()))
-        candidates = [meld for meld in candidates if rules.meld_numbers(tuple(meld), okey) is not None]
-        if not candidates:
+            colours = [colour for colour in COLOURS if grid[colour][number]]
+            if len(colours) >= 3 and number * len(colours) > best_value:
+                best, best_value = [Tile(colour, number) for colour in colours], number * len(colours)
+        if best is None:
             return found
-        best = max(candidates, key=lambda meld: sum(rules.meld_numbers(tuple(meld), okey)))
         found.append(best)
         for tile in best:
-            left.remove(tile)
+            grid[tile.colour][tile.number] -= 1
 
 
 def find_pairs(rules: OkeyLegality, hand: list[Tile], okey: Tile) -> list[list[Tile]]:

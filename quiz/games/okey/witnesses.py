@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 from typing import Iterator
 
 from quiz.witnesses import Witnesses
@@ -66,18 +67,17 @@ class RoundBuilder:
         return None
 
     def one_meld(self, size: int, used: Counter, high: bool) -> list[Tile] | None:
-        """A run or set of this size the stock still holds (besides `used`); high numbers for an opening."""
-        for _ in range(40):
-            if size <= 4 and self.rng.random() < 0.3:
-                number = self.rng.choice(range(9 if high else 1, 14))
-                meld = [Tile(colour, number) for colour in self.rng.sample(COLOURS, size)]
-            else:
-                colour = self.rng.choice(COLOURS)
-                start = self.rng.choice(range(11 - size if high else 1, 15 - size))
-                meld = [Tile(colour, start + step) for step in range(size)]
-            if self.okey not in meld and all(self.stock[tile] - used[tile] >= 1 for tile in meld):
-                return meld
-        return None
+        """A run or set of this size the stock still holds (besides `used`), drawn from all it can make; high numbers
+        for an opening."""
+        def free(tile: Tile) -> bool:
+            return self.stock[tile] - used[tile] >= 1 and tile != self.okey
+
+        runs = [[Tile(colour, start + step) for step in range(size)] for colour in COLOURS
+                for start in range(11 - size if high else 1, 15 - size)]
+        sets = [[Tile(colour, number) for colour in colours] for number in range(9 if high else 1, 14)
+                for colours in combinations(COLOURS, size)] if size <= 4 else []
+        found = [meld for meld in runs + sets if all(free(tile) for tile in meld)]
+        return self.rng.choice(found) if found else None
 
     def pairs(self, count: int) -> list[list[Tile]] | None:
         """`count` pairs from the stock, no okey among them."""
