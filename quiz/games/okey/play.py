@@ -31,7 +31,7 @@ def random_record(rules: OkeyLegality, rng: random.Random, pairs_share: float = 
     while not state.over:
         seat, move = state.to_play, {}
         if state.turns:
-            move["draw"] = "discard" if state.thrown is not None and rng.random() < 0.2 else "pile"
+            move["draw"] = "discard" if state.thrown is not None and rng.random() < 0.05 else "pile"
         hand = list(state.hands[seat]) + ([state.pile[0] if move["draw"] == "pile" else state.thrown]
                                           if state.turns else [])
         if not state.opened[seat]:
