@@ -9,7 +9,7 @@ STAGES = ("quiz.site.load", "quiz.site.check", "quiz.site.pages", "quiz.site.out
           "quiz.site.hooks")
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.checker",),                                                   # what every rules checker shares
-    ("quiz.witnesses", "quiz.presentation"),                             # what every game's witnesses, pages share
+    ("quiz.witnesses", "quiz.presentation", "quiz.components"),         # what games share: witnesses, pages, parts
     ("quiz.games",),                                                     # where each game's package is
     (GAMES,),                                                            # quiz.games.faraway, quiz.games.farkle, …
     ("quiz.site.memo",),                                                 # the build's memo, keyed by code and inputs

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 
-from quiz.checker import MalformedInput
+from quiz.components import Named
 
 SUITS = ("H", "D", "C", "S")
 SUIT_NAMES = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
@@ -29,36 +29,17 @@ class Card:
 
 
 DECK = tuple(Card(suit, rank) for suit in SUITS for rank in RANKS)
-_BY_NAME = {str(card_): card_ for card_ in DECK}
+CARDS = Named(DECK, "card", 'a suit H D C S and a rank 7 8 9 10 J Q K A, as "HJ", "D10"')
 
 
 def card(name, where: str = "card") -> Card:
     """The card a name such as "HJ" or "D10" writes; MalformedInput naming what is wrong otherwise."""
-    if isinstance(name, Card):
-        return name
-    if not isinstance(name, str) or name.upper() not in _BY_NAME:
-        raise MalformedInput(f"{where}: {name!r} is no card (a suit H D C S and a rank 7 8 9 10 J Q K A, as \"HJ\", "
-                             f"\"D10\")")
-    return _BY_NAME[name.upper()]
+    return name if isinstance(name, Card) else CARDS.one(name, where)
 
 
 def cards(names_, count: int | None = None, where: str = "cards") -> tuple[Card, ...]:
     """Distinct cards from their names, `count` of them where a count is asked; MalformedInput otherwise."""
-    if isinstance(names_, (str, bytes)) or not isinstance(names_, (list, tuple)):
-        raise MalformedInput(f"{where}: expected a list of cards, got {names_!r}")
-    found = tuple(card(name, f"{where}[{i}]") for i, name in enumerate(names_))
-    if count is not None and len(found) != count:
-        raise MalformedInput(f"{where}: {len(found)} cards, not {count}")
-    seen: set[Card] = set()
-    for card_ in found:
-        if card_ in seen:
-            raise MalformedInput(f"{where}: {card_} twice; the pack has each card once")
-        seen.add(card_)
-    return found
-
-
-def names(found) -> list[str]:
-    return [str(card_) for card_ in found]
+    return CARDS.many(names_, where, count)
 
 
 @functools.cache

@@ -24,7 +24,8 @@ import dataclasses
 
 from quiz.checker import IllegalState, MalformedInput
 from quiz.games.belote import components
-from quiz.games.belote.components import SUIT_NAMES, SUIT_OF_NAME, Card, master, names
+from quiz.components import names
+from quiz.games.belote.components import SUIT_NAMES, SUIT_OF_NAME, Card, master
 from quiz.games.belote.legality import BeloteLegality
 
 TEAM_OF_SEAT = ("A", "B", "A", "B")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from quiz.games.belote.components import DECK, SUIT_NAMES, names
+from quiz.components import names
+from quiz.games.belote.components import DECK, SUIT_NAMES
 from quiz.games.belote.engine import Match
 from quiz.games.belote.legality import BeloteLegality
 

@@ -9,7 +9,8 @@ import random
 
 from quiz.witnesses import Witnesses
 from quiz.games.belote import components
-from quiz.games.belote.components import DECK, SUIT_NAMES, SUIT_OF_NAME, Card, master, names
+from quiz.components import names
+from quiz.games.belote.components import DECK, SUIT_NAMES, SUIT_OF_NAME, Card, master
 from quiz.games.belote.engine import TEAM_OF_SEAT, Match, replay
 from quiz.games.belote.legality import BeloteLegality
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from quiz.checker import MalformedInput
+from quiz.components import Named
 
 COLOURS = ("R", "Y", "B", "K")                 # kırmızı, sarı, mavi, siyah
 NUMBERS = range(1, 14)
@@ -31,27 +31,17 @@ class Tile:
 SAHTE = Tile(FALSE_OKEY, 0)
 KINDS = tuple(Tile(colour, number) for colour in COLOURS for number in NUMBERS) + (SAHTE,)
 SET = tuple(tile for tile in KINDS for _ in range(2))          # 106 tiles: each kind twice
-_BY_NAME = {str(tile): tile for tile in KINDS}
+TILES = Named(KINDS, "tile", 'a colour R Y B K and a number 1-13, as "R5", or J for a false okey')
 
 
 def tile(name, where: str = "tile") -> Tile:
     """The tile a name such as "R5" or "J" writes; MalformedInput naming what is wrong otherwise."""
-    if isinstance(name, Tile):
-        return name
-    if not isinstance(name, str) or name.upper() not in _BY_NAME:
-        raise MalformedInput(f"{where}: {name!r} is no tile (a colour R Y B K and a number 1-13, as \"R5\", or J for a "
-                             f"false okey)")
-    return _BY_NAME[name.upper()]
+    return name if isinstance(name, Tile) else TILES.one(name, where)
 
 
 def tiles(names_, where: str = "tiles") -> tuple[Tile, ...]:
-    if isinstance(names_, (str, bytes)) or not isinstance(names_, (list, tuple)):
-        raise MalformedInput(f"{where}: expected a list of tiles, got {names_!r}")
-    return tuple(tile(name, f"{where}[{i}]") for i, name in enumerate(names_))
-
-
-def names(found) -> list[str]:
-    return [str(tile_) for tile_ in found]
+    """Tiles from their names (the set holds each twice: too_many() says where a rack has more)."""
+    return TILES.many(names_, where, each_once=False)
 
 
 def okey_of(indicator: Tile) -> Tile:

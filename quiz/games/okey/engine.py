@@ -20,7 +20,8 @@ import dataclasses
 
 from quiz.checker import IllegalState, MalformedInput
 from quiz.games.okey import components
-from quiz.games.okey.components import SET, Tile, names, okey_of
+from quiz.components import names
+from quiz.games.okey.components import SET, Tile, okey_of
 from quiz.games.okey.legality import OkeyLegality
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from quiz.games.okey.components import COLOURS, SET, Tile, names
+from quiz.components import names
+from quiz.games.okey.components import COLOURS, SET, Tile
 from quiz.games.okey.engine import Match
 from quiz.games.okey.legality import OkeyLegality
 

@@ -12,7 +12,8 @@ from typing import Iterator
 
 from quiz.witnesses import Witnesses
 from quiz.games.okey import components
-from quiz.games.okey.components import COLOURS, SET, Tile, names, okey_of
+from quiz.components import names
+from quiz.games.okey.components import COLOURS, SET, Tile, okey_of
 from quiz.games.okey.engine import Match, replay
 from quiz.games.okey.legality import OkeyLegality
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 
-from quiz.checker import MalformedInput
+from quiz.components import Named
 
 SUITS = ("C", "S", "H", "D")                       # clubs, spades, hearts, diamonds: the suit games' order of rank too
 SUIT_GAMES = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
@@ -33,36 +33,17 @@ class Card:
 
 
 DECK = tuple(Card(suit, rank) for suit in SUITS for rank in RANKS)
-_BY_NAME = {str(card): card for card in DECK}
+CARDS = Named(DECK, "card", 'a suit C S H D and a rank A 10 K Q J 9 8 7, as "CJ", "H10"')
 
 
 def card(name, where: str = "card") -> Card:
     """The card a name such as "CJ" or "H10" writes; MalformedInput naming what is wrong otherwise."""
-    if isinstance(name, Card):
-        return name
-    if not isinstance(name, str) or name.upper() not in _BY_NAME:
-        raise MalformedInput(f"{where}: {name!r} is no card (a suit C S H D and a rank A 10 K Q J 9 8 7, as \"CJ\", "
-                             f"\"H10\")")
-    return _BY_NAME[name.upper()]
+    return name if isinstance(name, Card) else CARDS.one(name, where)
 
 
-def cards(names, count: int | None, where: str = "cards") -> tuple[Card, ...]:
+def cards(names_, count: int | None, where: str = "cards") -> tuple[Card, ...]:
     """Distinct cards from their names, `count` of them where a count is asked; MalformedInput otherwise."""
-    if isinstance(names, (str, bytes)) or not isinstance(names, (list, tuple)):
-        raise MalformedInput(f"{where}: expected a list of cards, got {names!r}")
-    found = tuple(card(name, f"{where}[{i}]") for i, name in enumerate(names))
-    if count is not None and len(found) != count:
-        raise MalformedInput(f"{where}: {len(found)} cards, not {count}")
-    seen: set[Card] = set()
-    for card_ in found:
-        if card_ in seen:
-            raise MalformedInput(f"{where}: {card_} twice; the pack has each card once")
-        seen.add(card_)
-    return found
-
-
-def names(found) -> list[str]:
-    return [str(card_) for card_ in found]
+    return CARDS.many(names_, where, count)
 
 
 JACKS = tuple(Card(suit, "J") for suit in SUITS)          # the four Spitzen of a grand, club jack first (ISkO 2.4)

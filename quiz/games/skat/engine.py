@@ -21,7 +21,8 @@ from __future__ import annotations
 import dataclasses
 
 from quiz.checker import IllegalState, MalformedInput
-from quiz.games.skat.components import Card, cards, names, trick_winner
+from quiz.components import names
+from quiz.games.skat.components import Card, cards, trick_winner
 from quiz.games.skat.legality import SkatLegality
 
 POSITIONS = ("forehand", "middlehand", "rearhand")

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from quiz.games.skat.components import DECK, GAMES, names
+from quiz.components import names
+from quiz.games.skat.components import DECK, GAMES
 from quiz.games.skat.engine import Match
 from quiz.games.skat.legality import SkatLegality
 

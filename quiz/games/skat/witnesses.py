@@ -9,7 +9,8 @@ import random
 from typing import Iterator
 
 from quiz.witnesses import Witnesses
-from quiz.games.skat.components import DECK, Card, card, names, trick_winner
+from quiz.components import names
+from quiz.games.skat.components import DECK, Card, card, trick_winner
 from quiz.games.skat.engine import Match, replay
 from quiz.games.skat.legality import SkatLegality
 
