@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from browser_helpers import in_states
 from browsing import visitor_context, watch
-from rules_reading import LANGUAGES, RULES, game_pages, lang_prefix, questions
+from rules_reading import LANGUAGES, RULES, game_pages, lang_prefix, questions, ui_texts
 from quiz import games
 from quiz.games import read_game
 from quiz.site.load.problems import Problems
@@ -283,6 +283,45 @@ def test_at_the_default_rules_the_chooser_is_ready_and_rules_json_waits_for_a_pl
         page.locator(".rr-chooser input[name=rr-set]").first.focus()
     expect(page.locator(".rr-chooser[data-rr-wired]")).to_have_count(1)
     assert page.locator(".rr-link-out").input_value() == visitor.url(lang, f"{game}/rules/")
+    assert page.console_errors == []
+
+
+@in_states("first-visit")
+@pytest.mark.parametrize("game, lang", CASES)
+def test_a_rule_link_says_which_of_its_parts_it_ignored(visitor, site_dir, game, lang):
+    """Issue 60: a link whose ?rules= names what this site does not know (a house rule, a value a rule does not offer,
+    a set) follows what it knows and says, in one line in the page's language under the rules it follows, which parts
+    it ignored, as the link wrote them; the next page, without the link, follows the same rules and says nothing. A
+    link with known parts only says nothing; a choice made on the rules page takes the line away."""
+    sets, table, rule, value = a_table(game, lang)
+    rules, ui = rules_json(site_dir, lang, game), ui_texts(lang)["rule_sets"]
+    set_name = rules["sets"][table.set]["name"]
+    unknown = ["bogus:1", f"{rule.id}:7.5" if rule else "bogus"]
+    page = visitor.open(lang, f"{game}/?rules={','.join([table.address(), *unknown])}")
+    note = page.locator(".rr-playing .rr-playing-ignored")
+    expect(note).to_have_text(ui["ignored_several"].replace("{parts}", ", ".join(unknown)))
+    assert note.locator("code").all_inner_texts() == unknown
+    expect(page.locator(".rr-playing-now")).to_contain_text(set_name)
+    if rule:
+        expect(page.locator(".rr-playing-now")).to_contain_text(next(h for h in rules["house"]
+                                                                       if h["id"] == rule.id)["name"])
+
+    page.goto(visitor.url(lang, f"{game}/teach/"))           # the link's known parts kept on the device, said once
+    expect(page.locator(".rr-playing-now")).to_contain_text(set_name)
+    expect(page.locator(".rr-playing-ignored")).to_have_count(0)
+
+    page.goto(visitor.url(lang, f"{game}/rules/?rules=nonsense"))     # a set this site does not know: its default
+    note = page.locator(".rr-playing .rr-playing-ignored")
+    expect(note).to_have_text(ui["ignored"].replace("{parts}", "nonsense"))
+    expect(page.locator(".rr-chooser input[name=rr-set][value='{}']".format(rules["default"].split(",")[0]))) \
+        .to_be_checked()
+    choose(page, rules, table, rule, value)
+    expect(note).to_have_count(0)
+
+    page.evaluate("localStorage.clear()")                     # the link alone says which rules
+    page.goto(visitor.url(lang, f"{game}/?rules={table.address()}"))
+    expect(page.locator(".rr-playing-now")).to_contain_text(set_name)
+    expect(page.locator(".rr-playing-ignored")).to_have_count(0)
     assert page.console_errors == []
 
 

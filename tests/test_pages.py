@@ -14,8 +14,8 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from babel.numbers import format_decimal
 
-from rules_reading import (DEFAULT_LANGUAGE, GAMES, ROOT, RULES, LANGUAGES, QUIZ_GAMES, all_pages, game_yml,
-                           lang_prefix, questions, texts, ui_texts)
+from rules_reading import (DEFAULT_LANGUAGE, GAMES, ROOT, RULES, LANGUAGES, QUIZ_GAMES, all_pages, game_pages,
+                           game_yml, lang_prefix, questions, texts, ui_texts)
 from quiz.site.pages import render
 from quiz.site.pages.speech import SPOKEN_SECONDS_LIMIT, spoken_seconds
 from reading import VOID_TAGS, WORDS_PER_ENGLISH_WORD, expected_words, reader_text, words
@@ -332,6 +332,38 @@ def test_yaml_text_is_escaped_never_markup():
 
     assert escape('<script>alert(1)</script><img onerror="x">') == \
         "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img onerror=&quot;x&quot;&gt;"
+
+
+CARD_TEXTS = {"tagline": None, "players": "home_players", "length": "home_length"}   # each with its label in ui
+
+
+def home_cards(page_html: str) -> list[tuple[str, str, str]]:
+    """The home page's cards (Material's grid cards), in page order: (id, name, the rest of the card's HTML)."""
+    grid = re.search(r'<div class="grid cards rr-games">(.*?)</div>', page_html, re.S)
+    assert grid, "the home page has no grid of cards"
+    return [(id_, html.unescape(name), rest) for id_, name, rest in re.findall(
+        r'<li>\s*<h2 id="([^"]+)"[^>]*>(.*?)</h2>(.*?)(?=<li>\s*<h2 |\Z)', grid.group(1), re.S)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_home_page_has_a_card_per_game_with_its_players_length_line_and_pages(site_dir, lang):
+    """Issue 60: a card per published game, in game.yml's order: its name, one line about it, its players and its
+    length as its text.<lang>.yml words them (facts filled in here from game.yml, each as the language writes it), each
+    after its label, and a link to every page of the game."""
+    ui = ui_texts(lang)
+    cards = home_cards(read(site_dir, lang, ""))
+    assert [id_ for id_, _, _ in cards] == sorted(GAMES, key=lambda game: game_yml(game)["order"])
+    for game, name, card in cards:
+        own = texts(game, lang)
+        assert name == own["name"], (lang, game)
+        facts, text = game_yml(game).get("facts", {}), visible_text(card)
+        for key, label in CARD_TEXTS.items():
+            assert key in own, f"{game}: its card needs `{key}:` in rules/{game}/text.{lang}.yml"
+            words = PLACEHOLDER.sub(lambda found: written(facts[found.group(1)], lang), own[key])
+            said = " ".join(f"{ui[label] if label else ''} {words}".split())
+            assert said in text, (lang, game, key, said)
+        links = re.findall(r'<a class="rr-link" href="([^"]+)">', card)
+        assert links == game_pages(game), (lang, game, links)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

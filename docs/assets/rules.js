@@ -36,19 +36,28 @@
     });
   }
 
-  /* {set, house: {rule: value}} from an address; what the build does not know is left out. */
+  /* {set, house: {rule: value}, ignored: [part]} from an address; what the build does not know is left out, and
+     listed in `ignored` as the address wrote it: a set or house rule it has no such name for, a value the rule does
+     not offer, a house rule named again later (the last one counts). */
   function parse(rules, address) {
     var parts = address.split(",");
-    var choice = { set: rules.sets[parts[0]] ? parts[0] : rules["default"], house: {} };
+    var choice = { set: rules.sets[parts[0]] ? parts[0] : rules["default"], house: {}, ignored: [] };
+    var given = {};
+    if (!rules.sets[parts[0]] && parts[0]) { choice.ignored.push(parts[0]); }
     parts.slice(1).forEach(function (part) {
       var pair = part.split(":");
       var rule = rules.house.filter(function (found) { return found.id === pair[0]; })[0];
-      if (!rule) { return; }
-      rule.choices.forEach(function (option) {
-        if (String(option[0]) === pair[1] || (typeof option[0] === "boolean" && String(+option[0]) === pair[1])) {
-          choice.house[rule.id] = option[0];
-        }
-      });
+      var option = rule && rule.choices.filter(function (found) {
+        return pair.length === 2 && (String(found[0]) === pair[1] ||
+          (typeof found[0] === "boolean" && String(+found[0]) === pair[1]));
+      })[0];
+      if (!option) {
+        if (part) { choice.ignored.push(part); }
+        return;
+      }
+      if (rule.id in given) { choice.ignored.push(given[rule.id]); }
+      given[rule.id] = part;
+      choice.house[rule.id] = option[0];
     });
     return choice;
   }
@@ -101,6 +110,23 @@
       words.push(rule.name + rules.colon + label);
     });
     return words.join(" + ");
+  }
+
+  /* The parts of the address the site does not know, in a line of their own under the rules the page follows, each as
+     the address wrote it: "Parts of the link this site does not know were ignored: bogus:1, 7". */
+  function showIgnored(rules, ignored) {
+    if (!rules.ignored) { return; }                       /* a rules.json saved before this release */
+    var note = R.el("span", { "class": "rr-playing-ignored", role: "status" });
+    line.appendChild(note);
+    rules.ignored[ignored.length === 1 ? 0 : 1].split("{parts}").forEach(function (text, index) {
+      if (index) {
+        ignored.forEach(function (part, at) {
+          if (at) { note.appendChild(document.createTextNode(", ")); }
+          note.appendChild(R.el("code", {}, part));
+        });
+      }
+      note.appendChild(document.createTextNode(text));
+    });
   }
 
   /* --- the page: its texts, tables and calculator at the table ---------------------------------------------------- */
@@ -367,7 +393,16 @@
             showStated(rules, values, stated);
           });
         }
-        return apply(wireChooser(rules, parse(rules, wanted || rules["default"]), apply, touched));
+        var chosen = parse(rules, wanted || rules["default"]);
+        if (chosen.ignored.length) {
+          showIgnored(rules, chosen.ignored);
+          store(rules.game, address(rules, chosen));     /* said once: the next page follows the rules it kept */
+        }
+        return apply(wireChooser(rules, chosen, function (changed) {
+          var note = line.querySelector(".rr-playing-ignored");
+          if (note) { line.removeChild(note); }             /* the table chose again: the link is behind it */
+          return apply(changed);
+        }, touched));
       }).catch(function () { line.classList.add("rr-playing-unknown"); });
     }
     if (atDefault) {

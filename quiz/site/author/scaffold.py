@@ -76,6 +76,9 @@ def text_yml(game_id: str, lang: str) -> str:
     return (f"""# yaml-language-server: $schema=../../quiz/site/load/schema/text.schema.json
 # {name} texts ({lang}). Replace every TODO; keep the {{placeholders}} as they are, in every language.
 name: {name}
+tagline: TODO one line about the game, for its card on the home page.
+players: "{{players_min}} – {{players_max}}"
+length: TODO how long a game lasts (its rounds, or the score that ends it).
 refresher_title: "{name}: TODO rules refresher"
 refresher_description: "TODO: one sentence for search engines."
 refresher_intro: TODO for whom this page is and what it covers.

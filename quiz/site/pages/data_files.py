@@ -114,5 +114,7 @@ class DataFiles(PageTexts):
         return json.dumps({"game": self.game.id, "default": rule_sets.default, "address": ADDRESS_KEY,
                            "at_tables": self.at_tables_address(),
                            "colon": self.ui["labels"]["colon"],
+                           # a link's parts this site does not know: one, several (rules.js fills in {parts})
+                           "ignored": [self.ui["rule_sets"]["ignored"], self.ui["rule_sets"]["ignored_several"]],
                            "options_field": options_field, "sets": sets, "house": house, "options": options,
                            "files": files, **self.units.data()}, ensure_ascii=False, separators=(",", ":"))

@@ -206,12 +206,27 @@ class Writer(QuizFiles, DataFiles):
         return pages
 
 
+# A game's card on the home page: these of its texts, where it gives them (text.<lang>.yml), in this order.
+CARD_TEXTS = ("tagline", "players", "length")
+
+
 def home(site: Site, lang: str) -> str:
-    games = [{"id": game.id, "name": game.texts[lang]["name"], "quiz": bool(game.questions),
-              "extra_pages": [{"name": name, "title": Writer(site, game, lang).plain(f"{name}_title")}
-                              for name in game.extra_pages()]}
-             for game in site.games]
-    return render("home.md.j2", ui=site.ui[lang], games=games)
+    """The home page: a card per game, in game.yml's order (site.games), with its line, players and length where its
+    texts give them, and its pages."""
+    return render("home.md.j2", ui=site.ui[lang], games=[card(Writer(site, game, lang)) for game in site.games])
+
+
+def card(writer: Writer) -> dict:
+    """A game's card: its name, the texts of CARD_TEXTS it gives, filled in (None where it gives none), and its pages.
+    An extra page's link reads its title without the game's name before it ("<name>: the odds" on its card is "the
+    odds"; the page's CSS writes the first letter as a capital, in the page's language)."""
+    game, texts = writer.game, writer.texts
+    prefix = texts["name"] + writer.ui["labels"]["colon"]
+    titles = {name: writer.plain(f"{name}_title") for name in game.extra_pages()}
+    return {"id": game.id, "name": texts["name"], "quiz": bool(game.questions),
+            **{key: writer.plain(key) if key in texts else None for key in CARD_TEXTS},
+            "extra_pages": [{"name": name, "title": title.removeprefix(prefix) or title}
+                            for name, title in titles.items()]}
 
 
 def practice_drawn(game: Game) -> str:
