@@ -16,6 +16,7 @@ class Named(Generic[Part]):
     def __init__(self, parts: Iterable[Part], kind: str, spelled: str):
         self.by_name = {str(part): part for part in parts}
         self.parts = set(self.by_name.values())
+        self.types = {type(part) for part in self.parts}
         self.kind, self.spelled = kind, spelled
 
     def one(self, name, where: str) -> Part:
@@ -29,7 +30,7 @@ class Named(Generic[Part]):
         MalformedInput otherwise."""
         if isinstance(names, (str, bytes)) or not isinstance(names, (list, tuple)):
             raise MalformedInput(f"{where}: expected a list of {self.kind}s, got {names!r}")
-        found = tuple(part if part in self.parts else self.one(part, f"{where}[{i}]")
+        found = tuple(part if type(part) in self.types and part in self.parts else self.one(part, f"{where}[{i}]")
                       for i, part in enumerate(names))
         if count is not None and len(found) != count:
             raise MalformedInput(f"{where}: {len(found)} {self.kind}s, not {count}")
