@@ -24,7 +24,9 @@ class BeloteFacts(Facts):
     belote_points: int            # the king and queen of trumps in one hand, announced
     dedans_total: int             # what the defence records for the cards when the takers are dedans
     contract_minimum: int         # 0: the takers must make more than the defence; else these points, belote aside
-    litige: bool                  # a tie: the defence records its points, the takers' wait for the next deal
-    partner_exception: bool       # no need to trump while the partner holds the trick
-    under_trump: bool             # unable to beat an opponent's trump, play a lower one (pisser) if holding one
     target: int                   # the points that end the game
+    # Yes/no rules, which game.yml's facts (numbers) do not hold; a table's rules change them (the FFB's classic
+    # rules as the defaults, rules/belote/sources.md):
+    litige: bool = True           # FFB 10.1.3: a tie is a litige, the takers' points wait for the next deal
+    partner_exception: bool = True    # FFB 5.2: no need to trump while the partner holds the trick
+    under_trump: bool = True      # FFB 5.2: unable to beat an opponent's trump, play a lower one (pisser)

@@ -21,9 +21,10 @@ class OkeyFacts(Facts):
     pairs_finish_factor: int      # … by a player who opened with pairs …
     hand_finish_factor: int       # … or by a player who opened and finished at once while nobody else had opened
     held_okey_penalty: int        # an okey left in hand costs this …
-    held_okey_in_sum: bool        # … counted in the rack's sum (so doubled with it), or on top of the penalty
-    wraps: bool                   # a run may go on from 13 to 1 (12-13-1)
-    classic: bool                 # classic Okey's count (points lost by the others) instead of 101's penalties
     classic_normal: int           # classic: what each other player loses for a normal finish …
     classic_okey: int             # … one with the okey thrown …
     classic_pairs: int            # … one with seven pairs
+    # Yes/no rules, which game.yml's facts (numbers) do not hold; a table's rules change them (101 Okey's defaults):
+    held_okey_in_sum: bool = False    # an okey left in hand costs its penalty on top (kerimayvaz77), not in the sum
+    wraps: bool = False           # no 12-13-1 in 101 (mynet.com); classic Okey allows it
+    classic: bool = False         # 101's penalties, not classic Okey's count
