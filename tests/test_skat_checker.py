@@ -298,6 +298,7 @@ HAND = ["CJ", "SJ", "DJ", "CA", "C10", "C9", "SA", "S7", "H8", "H9", "D7", "D8"]
     ("spitzen", {"game": "hearts", "cards": HAND}),
     ("null_value", {"hand": True, "ouvert": True}),
     ("may_announce", {"hand": False}),
+    ("schneider", {"points": 30}),
 ])
 def test_a_witness_replays_to_its_givens(check, givens):
     """For each rule a question may ask, a whole deal the engine replays, move by move, to exactly these givens."""

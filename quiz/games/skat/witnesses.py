@@ -112,6 +112,22 @@ class SkatWitnesses(Witnesses):
 
     _build_seeger_fabian, _read_seeger_fabian = _build_list_score, _read_list_score
 
+    def _build_schneider(self, points):
+        """A grand the declarer ends with these card points (the declarer's, as every Skat question counts them): a
+        weak hand for few points, a strong one for many, the tricks tried from one up."""
+        weak = ["CJ", "SJ", "HA", "H10", "C7", "C8", "S7", "S8", "D8", "D9", "D7", "H7"]
+        strong = ["CJ", "SJ", "CA", "C10", "CK", "SA", "S10", "HA", "H10", "DA", "D7", "D8"]
+        for cards in ((weak, strong) if points <= self.rules.facts.win_points else (strong, weak)):
+            for tricks in range(1, self.rules.facts.hand_size):
+                yield from self.played("grand", cards, False, False, None, points, tricks,
+                                       self.rules.facts.lowest_bid)
+
+    def _read_schneider(self, match: Match, record) -> dict:
+        state = match.state
+        if not state.declared or not state.over or state.game == "null":
+            return {}
+        return {"points": match.result()["points"]}
+
 
 def play_line(rules: SkatLegality, match: Match, points: int, tricks: int, rng: random.Random) -> list | None:
     """The tricks of a declared deal, searched trick by trick, in which the declarer takes exactly `tricks` tricks
@@ -122,12 +138,13 @@ def play_line(rules: SkatLegality, match: Match, points: int, tricks: int, rng: 
     hands = [list(hand) for hand in state.hands]
     found: list = []
     nodes = [TRICK_NODES]
+    worth = {card_: rules.points_of(card_) for card_ in DECK}     # looked up once: the search asks thousands of times
 
     def feasible(tricks_left: int, points_left: int, cards_left: list[Card]) -> bool:
         rounds = len(hands[0])
         if not 0 <= tricks_left <= rounds or points_left < 0:
             return False
-        values = sorted((rules.points_of(c) for c in cards_left), reverse=True)
+        values = sorted((worth[c] for c in cards_left), reverse=True)
         total = sum(values)
         return points_left <= sum(values[:3 * tricks_left]) and total - points_left <= sum(
             values[:3 * (rounds - tricks_left)])
@@ -152,7 +169,7 @@ def play_line(rules: SkatLegality, match: Match, points: int, tricks: int, rng: 
         each = points_left / tricks_left if tricks_left else 0
         def closeness(combo) -> float:
             taker = order[trick_winner(list(combo), game)]
-            value = sum(rules.points_of(c) for c in combo)
+            value = sum(worth[c] for c in combo)
             if taker == declarer:
                 return (1 - share) + abs(value - each) / 40
             return share + (value / 40 if tricks_left == rounds else 0)
@@ -162,7 +179,7 @@ def play_line(rules: SkatLegality, match: Match, points: int, tricks: int, rng: 
             if nodes[0] < 0:
                 return False
             taker = order[trick_winner(list(combo), game)]
-            value = sum(rules.points_of(c) for c in combo)
+            value = sum(worth[c] for c in combo)
             mine = taker == declarer
             for position, played in zip(order, combo):
                 hands[position].remove(played)
