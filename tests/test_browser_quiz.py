@@ -532,18 +532,21 @@ NUMBERS = r"""([lang, value]) => {
   const written = new Intl.NumberFormat(lang).format(value);
   const spaces = [' ', '\u00a0', '\u202f'].map(space => parse(written.replace(/\s/g, space)));
   return {written, asWritten: parse(written), plain: parse(String(value)), spaces, decimal: parse('4.2'),
-          dotInEnglish: parse('4.200'), junk: parse('42 00')};
+          dotInEnglish: parse('4.200'), junk: parse('42 00'), minus: parse('-' + written),
+          typographic: parse('\u2212' + written), minusJunk: parse('--' + written)};
 }"""
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_number_is_read_as_the_page_writes_it(page, server, lang):
     """4.200 in de and tr, 4 200 in fr (normal, no-break or narrow no-break space), 4,200 in en, and plain 4200, all
-    read 4200; nothing else is taken for a whole number (Chromium's type=number reads 4.200 as 4.2)."""
+    read 4200, and -4200 or −4200 with a minus (a lost Skat game's score); nothing else is taken for a whole number
+    (Chromium's type=number reads 4.200 as 4.2)."""
     game = QUIZ_GAMES[0]
     page.goto(url(server, lang, f"{game}/quiz/"))
     found = page.evaluate(NUMBERS, [lang, 4200])
     assert found["asWritten"] == found["plain"] == 4200, found
+    assert found["minus"] == found["typographic"] == -4200 and math.isnan(found["minusJunk"]), found   # a lost game
     assert math.isnan(found["decimal"]) and math.isnan(found["junk"]), found
     if lang == "fr":
         assert found["spaces"] == [4200, 4200, 4200], found

@@ -105,10 +105,9 @@
     var blank = false;
     root.querySelectorAll("[data-score]").forEach(function (input) {
       var text = input.value.trim();
-      var minus = /^[-\u2212]/.test(text);      /* three farkles in a row can take a score below 0 */
       blank = blank || !text;
-      typed[input.getAttribute("data-score")] = (minus ? -1 : 1) *
-        window.RulesRefresher.parseWhole(minus ? text.slice(1) : text, lang);
+      /* three farkles in a row can take a score below 0: parseWhole reads the minus */
+      typed[input.getAttribute("data-score")] = window.RulesRefresher.parseWhole(text, lang);
     });
     if (blank) { return null; }
     var step = meta.step, end = meta.goal * step, low = meta.floor * step;

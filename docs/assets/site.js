@@ -32,13 +32,15 @@ window.RulesRefresher = (function () {
      anything else (4.2 is no whole number; Chromium's type="number" would read the German 4.200 as 4.2). */
   function parseWhole(text, lang) {
     var value = String(text).trim();
-    if (/^\d+$/.test(value)) { return Number(value); }
+    var sign = /^[-\u2212]/.test(value) ? -1 : 1;      /* a score below 0: a minus or the typographic minus */
+    if (sign < 0) { value = value.slice(1); }
+    if (/^\d+$/.test(value)) { return sign * Number(value); }
     var separators = groupSeparators(lang);
     for (var i = 0; i < separators.length; i++) {
       var parts = value.split(separators[i]);
       if (parts.length > 1 && /^\d{1,3}$/.test(parts[0]) &&
           parts.slice(1).every(function (part) { return /^\d{3}$/.test(part); })) {
-        return Number(parts.join(""));
+        return sign * Number(parts.join(""));
       }
     }
     return NaN;
