@@ -71,6 +71,12 @@ class Presentation:
         its script scores a player's cards with, written as <game>/<id>.json in that language."""
         return {}
 
+    def score_lists(self) -> dict[str, dict]:
+        """Round lists the pages offer (a `score-list` section entry, drawn by docs/assets/rounds.js): id -> its
+        `script`, the game's count in the browser (a file of its package that registers itself in window.RoundLists
+        under the entry's id), the `facts` it counts with, and the `fields` its texts have besides every list's."""
+        return {}
+
     def text_formatters(self) -> dict[str, Callable[[Any, dict, Any], str]]:
         """Placeholder filters only this game needs, e.g. {tableau.regions|row}: name -> f(value, words, say) giving
         the words, where words is the language's `words:` and say its quiz.site.load.wording.Wording: say(noun, n)

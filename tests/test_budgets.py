@@ -69,6 +69,8 @@ def test_each_page_loads_only_the_scripts_it_uses(site_dir, lang, page):
         wanted.add("dice.js")
     if 'class="rr-sheet"' in html:
         wanted.add("sheet.js")
+    if 'class="rr-list"' in html:
+        wanted.add("rounds.js")
     assert {f.name for f in own} == wanted
     assert sum(gz(f.read_bytes()) for f in own) <= OWN_BUDGET
 

@@ -199,8 +199,9 @@ def lint_game_texts(site: Site, game: Game, problems: Problems) -> None:
     for key in needed:
         if key not in reference:
             problems.add(ref_path, line_of(reference), None, codes.MISSING_KEY, f"missing key {key!r}")
-    fields_by_id = {e.id: SECTION_FIELDS[s.kind] for sections in game.pages.values() for s in sections
-                    for e in s.entries}
+    own_fields = {entry_id: tuple(tool["fields"]) for entry_id, tool in game.presentation.score_lists().items()}
+    fields_by_id = {e.id: SECTION_FIELDS[s.kind] + own_fields.get(e.id, ()) for sections in game.pages.values()
+                    for s in sections for e in s.entries}
     variants_by_id = {e.id: {name for name, _ in e.when} for sections in game.pages.values() for s in sections
                       for e in s.entries}
     entries = reference["entries"]

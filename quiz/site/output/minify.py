@@ -12,7 +12,7 @@ import rcssmin
 import rjsmin
 
 OWN_ASSETS = ("assets/site.js", "assets/quiz.js", "assets/dice.js", "assets/race.js", "assets/rules.js",
-              "assets/sheet.js", "assets/site.css",
+              "assets/sheet.js", "assets/rounds.js", "assets/site.css",
               "assets/javascripts/workers/rr-search-lazy.js", "assets/javascripts/workers/rr-search-words.js")
 
 

@@ -17,7 +17,7 @@ from quiz.site.pages.texts import AT_TABLES     # saved when first fetched (sw.j
 SHARED_PREFIXES = ("assets/stylesheets/", "assets/images/")
 APP_ICONS = {"assets/icon-192.png": 192, "assets/icon-512.png": 512}   # drawn from favicon.svg by scripts/app_icons.py
 SHARED_FILES = ("assets/site.css", "assets/site.js", "assets/quiz.js", "assets/dice.js", "assets/race.js",
-                "assets/rules.js", "assets/sheet.js",
+                "assets/rules.js", "assets/sheet.js", "assets/rounds.js",
                 "assets/favicon.svg",
                 *APP_ICONS)
 # Our files the pages name: each gets an address that changes with its content (Material's carry a hash in their names).

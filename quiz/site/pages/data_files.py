@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import rcssmin
+import rjsmin
 from markupsafe import Markup
 
 from quiz.site.load.rulesets import ADDRESS_KEY, choices_of
@@ -18,12 +19,25 @@ RULES_FILE = "rules.json"
 # A score sheet's texts the page needs before its cards are fetched (the rest ride in its JSON file with the cards).
 SHEET_PAGE_TEXTS = ("no_data", "unkept", "corrupt")
 SHEET_STYLE = Path(__file__).resolve().parent / "templates" / "score-sheet.css"
+LIST_STYLE = Path(__file__).resolve().parent / "templates" / "score-list.css"
 
 
 @functools.cache
 def sheet_style() -> Markup:
     """A score sheet's style, minified, for its page only (other pages' first load has no room for it)."""
     return Markup(rcssmin.cssmin(SHEET_STYLE.read_text(encoding="utf-8")))
+
+
+@functools.cache
+def list_style() -> Markup:
+    """A round list's style, minified, for its page only."""
+    return Markup(rcssmin.cssmin(LIST_STYLE.read_text(encoding="utf-8")))
+
+
+@functools.cache
+def list_script(path: Path) -> Markup:
+    """A game's count for its round list, minified, carried in the list's page (so the page alone counts offline)."""
+    return Markup(rjsmin.jsmin(path.read_text(encoding="utf-8")))
 
 
 class DataFiles(PageTexts):
@@ -43,6 +57,13 @@ class DataFiles(PageTexts):
                 "rounds": [(n, self.fill(raw["round"], {"round": n}))
                            for n in range(1, self.sheet_tools()[entry.id]["rounds"] + 1)],
                 "ui": {name: texts[name] for name in SHEET_PAGE_TEXTS}}
+
+    def score_list(self, entry) -> dict:
+        """A round list as the page carries it: its texts (the facts filled in, what the count fills in left as it is),
+        the facts it counts with and the game's count (Presentation.score_lists())."""
+        tool = self.game.presentation.score_lists()[entry.id]
+        return {"id": entry.id, "texts": self.sheet_texts(entry.id), "store": f"rr-list-{self.game.id}-{entry.id}",
+                "facts": tool["facts"], "script": list_script(Path(tool["script"]))}
 
     def sheet_tools(self) -> dict[str, dict]:
         """The presentation's score sheets in this language (score_sheets()): cards, their words, a row's length."""

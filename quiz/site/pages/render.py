@@ -10,7 +10,7 @@ from quiz.site.load.content import Game, Question, Section, Site
 from quiz.site.load.languages import site_languages
 from quiz.site.memo import Memo
 from quiz.site.pages import speech
-from quiz.site.pages.data_files import RULES_FILE, DataFiles, sheet_style
+from quiz.site.pages.data_files import RULES_FILE, DataFiles, list_style, sheet_style
 from quiz.site.pages.quiz_files import BELIEFS_FILE, PRACTICE_FILE, QuizFiles
 from quiz.site.pages.templating import render
 
@@ -27,8 +27,9 @@ SECTION_MACROS = {
     "variant": "variant", "remember": "remember", "sources": "paragraphs", "calculator": "calculator",
     "computed-table": "computed_table", "sentences": "ordered", "goal": "paragraphs", "setup": "paragraphs",
     "round": "ordered", "scoring": "ordered", "end": "paragraphs", "mistakes": "mistakes", "teach-source": "paragraphs",
-    "rule-sets": "rule_sets", "score-sheet": "score_sheet",
+    "rule-sets": "rule_sets", "score-sheet": "score_sheet", "score-list": "score_list",
 }
+TOOL_KINDS = ("score-sheet", "score-list")    # sections whose entries are drawn by their own macro, not as texts
 # Section macros that give their section a heading with the section kind as its anchor: the refresher's jump bar.
 HEADED_MACROS = {"paragraphs", "titled", "numbers", "forget", "variant", "remember", "ordered", "mistakes", "rule_sets"}
 # Material's search weight per page kind: a rule's explanation before the questions about it.
@@ -43,7 +44,7 @@ class Writer(QuizFiles, DataFiles):
         data = {"kind": section.kind, "macro": SECTION_MACROS[section.kind], "quiz": self.ui["quiz"],
                 "heading": self.fill(own.get(section.kind) or self.ui["sections"].get(section.kind, "")),
                 "entries": [self.entry(e, not self.game.same_at_every_table(section.kind)) for e in section.entries]
-                if section.kind != "score-sheet" else []}
+                if section.kind not in TOOL_KINDS else []}
         if section.kind == "numbers":
             labels = self.ui["labels"]
             data["labels"] = {"rule": own.get("numbers_rule", labels["rule"]),
@@ -80,6 +81,8 @@ class Writer(QuizFiles, DataFiles):
                     table["u"] = table["id"]
         elif section.kind == "score-sheet":
             data.update(sheets=[self.score_sheet(e) for e in section.entries], style=sheet_style())
+        elif section.kind == "score-list":
+            data.update(lists=[self.score_list(e) for e in section.entries], style=list_style())
         elif section.kind == "rule-sets":
             data["heading"] = self.field(section.entries[0].id, "title")
             data.update(self.set_words().page(), labels={**self.ui["rule_sets"], "colon": self.ui["labels"]["colon"]})
@@ -132,11 +135,13 @@ class Writer(QuizFiles, DataFiles):
                           + "assets/rules.js"}
 
     def scripts(self, name: str) -> list[str]:
-        """quiz.js where the page asks questions, dice.js where it has a calculator; nothing else loads them."""
+        """quiz.js where the page asks questions, dice.js where it has a calculator, sheet.js and rounds.js where it
+        has a score sheet or a round list; nothing else loads them."""
         sections = self.game.pages.get(name, [])
         asks = name == "quiz" or (name == "refresher" and bool(self.game.questions))
         return ((["quiz.js"] if asks else []) + (["dice.js"] if any(s.kind == "calculator" for s in sections) else [])
-                + (["sheet.js"] if any(s.kind == "score-sheet" for s in sections) else []))
+                + (["sheet.js"] if any(s.kind == "score-sheet" for s in sections) else [])
+                + (["rounds.js"] if any(s.kind == "score-list" for s in sections) else []))
 
     @staticmethod
     def jumps(sections: list[dict]) -> list[dict]:

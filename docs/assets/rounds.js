@@ -1,0 +1,368 @@
+/* Rules Refresher round list (a `score-list` section): the players at the table by name, the dealer shown and moved on
+   after each round, one form a round, and the list of rounds with each player's running total. What a round scores and
+   why is the game's own count, a script the page carries beside the list (a game's `score_lists()` in its presentation,
+   registered in window.RoundLists under the list's id): its fields, and count(values, table) giving each player's
+   points and the reason in the page's words, or a problem in them. This file names no game.
+   The list is kept on this device (localStorage, under the list's data-store key), as typed: each round is counted
+   again from what was typed whenever the page opens, so a new release's count applies to the whole list. */
+(function () {
+  "use strict";
+
+  var site = window.RulesRefresher, el = site.el;
+
+  function storageOf() {
+    try {
+      var probe = "rr-probe";
+      window.localStorage.setItem(probe, probe);
+      window.localStorage.removeItem(probe);
+      return window.localStorage;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  /* What is typed in a field, or the choice it starts with (a field's `initial`). */
+  function typedOr(typed, field) {
+    return typed[field.name] === undefined ? field.initial : typed[field.name];
+  }
+
+  function List(root, tool) {
+    this.root = root;
+    this.tool = tool;
+    this.ui = JSON.parse(root.getAttribute("data-ui"));
+    this.facts = JSON.parse(root.getAttribute("data-facts"));
+    this.key = root.getAttribute("data-store");
+    this.lang = document.documentElement.lang;
+    this.storage = storageOf();
+    this.state = this.read();
+    this.build();
+    this.render();
+  }
+
+  /* A fresh list: the fewest players the game has, unnamed, the first dealing, nothing typed. */
+  List.prototype.fresh = function () {
+    var players = [];
+    for (var i = 0; i < this.tool.players[0]; i++) { players.push(""); }
+    return { players: players, dealer: 0, options: {}, rounds: [], typed: {} };
+  };
+
+  List.prototype.read = function () {
+    var notice = null, state = null;
+    if (!this.storage) {
+      notice = this.ui.unkept;
+    } else {
+      var saved = this.storage.getItem(this.key);
+      if (saved !== null) {
+        try {
+          state = JSON.parse(saved);
+          if (!state || !Array.isArray(state.players) || !Array.isArray(state.rounds) ||
+              state.players.length < this.tool.players[0] || state.players.length > this.tool.players[1]) {
+            throw new Error("not a list");
+          }
+        } catch (e) {
+          state = null;
+          notice = this.ui.corrupt;
+        }
+      }
+    }
+    this.notice = notice;
+    state = state || this.fresh();
+    state.options = state.options || {};
+    state.typed = state.typed || {};
+    state.dealer = Number.isInteger(state.dealer) ? state.dealer % state.players.length : 0;
+    return state;
+  };
+
+  List.prototype.save = function () {
+    if (!this.storage) { return; }
+    try {
+      this.storage.setItem(this.key, JSON.stringify(this.state));
+    } catch (e) {
+      this.notice = this.ui.unkept;
+      this.showNotice();
+    }
+  };
+
+  /* A player's name as the list shows it: what was typed, else "Player 2". */
+  List.prototype.name = function (index) {
+    return this.state.players[index].trim() || site.format(this.ui.player, { player: index + 1 });
+  };
+
+  /* Who plays this round: everyone, but the dealer where the table has more players than the game seats. */
+  List.prototype.seated = function (dealer) {
+    var all = this.state.players.map(function (_, index) { return index; });
+    return all.length > this.tool.seats ? all.filter(function (index) { return index !== dealer; }) : all;
+  };
+
+  List.prototype.table = function (dealer) {
+    return { facts: this.facts, players: this.state.players.length, seated: this.seated(dealer), dealer: dealer,
+             options: this.state.options, ui: this.ui, lang: this.lang,
+             number: this.number.bind(this), fill: site.format };
+  };
+
+  List.prototype.number = function (n) {
+    var text = new Intl.NumberFormat(this.lang).format(Math.abs(n));
+    return (n < 0 ? "\u2212" : "") + text;
+  };
+
+  /* --- drawing ------------------------------------------------------------------------------------------------- */
+
+  List.prototype.build = function () {
+    var self = this, ui = this.ui;
+    this.root.textContent = "";
+    this.noticeLine = this.root.appendChild(el("p", { "class": "rr-list-notice", role: "status", hidden: "" }));
+    var names = this.root.appendChild(el("fieldset", { "class": "rr-list-players" }));
+    names.appendChild(el("legend", {}, ui.players));
+    this.nameList = names.appendChild(el("div", { "class": "rr-list-names" }));
+    var buttons = names.appendChild(el("p", { "class": "rr-list-tools" }));
+    this.addPlayer = buttons.appendChild(el("button", { type: "button", "class": "md-button" }, ui.add_player));
+    this.dropPlayer = buttons.appendChild(el("button", { type: "button", "class": "md-button" }, ui.remove_player));
+    this.addPlayer.addEventListener("click", function () { self.changePlayers(1); });
+    this.dropPlayer.addEventListener("click", function () { self.changePlayers(-1); });
+    this.options = this.root.appendChild(el("div", { "class": "rr-list-options" }));
+    this.form = this.root.appendChild(el("fieldset", { "class": "rr-list-round" }));
+    this.list = this.root.appendChild(el("div", { "class": "rr-list-rounds" }));
+  };
+
+  List.prototype.showNotice = function () {
+    this.noticeLine.hidden = !this.notice;
+    this.noticeLine.textContent = this.notice || "";
+  };
+
+  List.prototype.changePlayers = function (by) {
+    var count = this.state.players.length + by;
+    if (count < this.tool.players[0] || count > this.tool.players[1]) { return; }
+    if (by > 0) { this.state.players.push(""); } else { this.state.players.pop(); }
+    this.state.dealer = this.state.dealer % count;
+    this.save();
+    this.render();
+  };
+
+  List.prototype.render = function () {
+    this.showNotice();
+    this.renderNames();
+    this.renderOptions();
+    this.renderForm();
+    this.renderRounds();
+  };
+
+  List.prototype.renderNames = function () {
+    var self = this, ui = this.ui;
+    var focused = document.activeElement && this.nameList.contains(document.activeElement) ?
+      document.activeElement.getAttribute("data-player") : null;
+    this.nameList.textContent = "";
+    this.state.players.forEach(function (typed, index) {
+      var label = self.nameList.appendChild(el("label", { "class": "rr-list-name" }));
+      label.appendChild(el("span", {}, site.format(ui.player, { player: index + 1 })));
+      var input = label.appendChild(el("input", { "class": "rr-input", type: "text", autocomplete: "off",
+        spellcheck: "false", maxlength: "24", "data-player": String(index) }));
+      input.value = typed;
+      input.addEventListener("input", function () {
+        self.state.players[index] = input.value;
+        self.save();
+        self.renderForm();
+        self.renderRounds();
+      });
+      if (focused === String(index)) { input.focus(); }
+    });
+    this.addPlayer.hidden = this.state.players.length >= this.tool.players[1];
+    this.dropPlayer.hidden = this.state.players.length <= this.tool.players[0] || this.state.rounds.length > 0;
+  };
+
+  /* The table's choices the whole list follows (how the game counts the list), each a row of radio buttons. */
+  List.prototype.renderOptions = function () {
+    var self = this;
+    this.options.textContent = "";
+    (this.tool.options || []).forEach(function (option) {
+      var set = self.options.appendChild(el("fieldset", { "class": "rr-list-choice" }));
+      set.appendChild(el("legend", {}, self.ui[option.name]));
+      var now = self.state.options[option.name] || option.choices[0];
+      option.choices.forEach(function (choice) {
+        var label = set.appendChild(el("label"));
+        var input = label.appendChild(el("input", { type: "radio", name: self.root.id + "-" + option.name,
+                                                    value: choice }));
+        input.checked = choice === now;
+        input.disabled = self.state.rounds.length > 0;    /* a list is counted one way from its first round */
+        label.appendChild(document.createTextNode(" " + self.ui[option.name + "_" + choice]));
+        input.addEventListener("change", function () {
+          self.state.options[option.name] = choice;
+          self.save();
+          self.renderRounds();
+        });
+      });
+    });
+  };
+
+  /* One round's form: the dealer, each field the game asks for (those shown for what is typed so far), what the round
+     counts as typed (or why it cannot be), and the button that writes it on the list. */
+  List.prototype.renderForm = function () {
+    var self = this, ui = this.ui, typed = this.state.typed, dealer = this.state.dealer;
+    var focused = document.activeElement && this.form.contains(document.activeElement) ?
+      document.activeElement.getAttribute("data-field") + "|" + (document.activeElement.value || "") : null;
+    this.form.textContent = "";
+    var seated = this.seated(dealer);
+    this.form.appendChild(el("legend", {}, site.format(ui.round, { round: this.state.rounds.length + 1 })));
+    this.form.appendChild(el("p", { "class": "rr-list-dealer" },
+      site.format(seated.length < this.state.players.length ? ui.sits_out : ui.dealer, { player: this.name(dealer) })));
+    this.tool.fields.forEach(function (field) {
+      if (self.tool.shown && !self.tool.shown(field.name, typed)) { return; }
+      var choices = field.kind === "player" ? seated.map(String) : field.choices;
+      if (choices) {
+        var set = self.form.appendChild(el("fieldset", { "class": "rr-list-choice" }));
+        set.appendChild(el("legend", {}, ui[field.name]));
+        choices.forEach(function (choice) {
+          var label = set.appendChild(el("label"));
+          var input = label.appendChild(el("input", { type: "radio", name: self.root.id + "-" + field.name,
+                                                      value: choice, "data-field": field.name }));
+          input.checked = String(typedOr(typed, field)) === choice;
+          label.appendChild(document.createTextNode(" " + (field.kind === "player" ? self.name(Number(choice)) :
+                                                           ui[field.name + "_" + choice])));
+          input.addEventListener("change", function () { self.type(field.name, choice); });
+        });
+      } else if (field.kind === "toggle") {
+        var box = self.form.appendChild(el("label", { "class": "rr-list-toggle" }));
+        var check = box.appendChild(el("input", { type: "checkbox", "data-field": field.name }));
+        check.checked = typed[field.name] === true;
+        box.appendChild(document.createTextNode(" " + ui[field.name]));
+        check.addEventListener("change", function () { self.type(field.name, check.checked); });
+      } else {
+        var line = self.form.appendChild(el("label", { "class": "rr-list-number" }));
+        line.appendChild(el("span", {}, ui[field.name]));
+        var input = line.appendChild(el("input", { "class": "rr-input", type: "text", inputmode: "numeric",
+          autocomplete: "off", spellcheck: "false", maxlength: "4", "data-field": field.name }));
+        input.value = typed[field.name] === undefined ? "" : typed[field.name];
+        input.addEventListener("input", function () { self.type(field.name, input.value, true); });
+      }
+    });
+    var counted = this.counted(typed, dealer);
+    this.preview = this.form.appendChild(el("p", { "class": "rr-list-preview", "aria-live": "polite" },
+      counted.text));
+    if (counted.problem) { this.preview.classList.add("rr-list-problem"); }
+    var write = this.form.appendChild(el("button", { type: "button", "class": "md-button md-button--primary" },
+      ui.add));
+    write.disabled = !counted.scores;
+    write.addEventListener("click", function () { self.write(); });
+    if (focused) {
+      var name = focused.split("|")[0];
+      var again = this.form.querySelector('[data-field="' + name + '"]:checked') ||
+        this.form.querySelector('input[type="text"][data-field="' + name + '"], input[type="checkbox"][data-field="' +
+                                name + '"]');
+      if (again) { again.focus(); }
+    }
+  };
+
+  /* What is typed, as the game's count takes it: numbers read as the page writes them, a player by their place. */
+  List.prototype.values = function (typed) {
+    var self = this, values = {};
+    this.tool.fields.forEach(function (field) {
+      if (self.tool.shown && !self.tool.shown(field.name, typed)) { return; }
+      var value = typedOr(typed, field);
+      if (field.kind === "number") {
+        value = value === undefined || String(value).trim() === "" ? undefined : site.parseWhole(value, self.lang);
+      } else if (field.kind === "player") {
+        value = value === undefined ? undefined : Number(value);
+      } else if (field.kind === "toggle") {
+        value = value === true;
+      }
+      values[field.name] = value;
+    });
+    return values;
+  };
+
+  /* A round as typed: its scores and reason, a problem, or (not all typed yet) the words asking for the rest. */
+  List.prototype.counted = function (typed, dealer) {
+    var values = this.values(typed);
+    var missing = Object.keys(values).filter(function (name) { return values[name] === undefined; });
+    if (missing.length) { return { text: site.format(this.ui.missing, { field: this.ui[missing[0]] }) }; }
+    var bad = Object.keys(values).filter(function (name) { return typeof values[name] === "number" && isNaN(values[name]); });
+    if (bad.length) {
+      return { problem: true, text: site.format(this.ui.not_number, { field: this.ui[bad[0]], value: typed[bad[0]] }) };
+    }
+    var result = this.tool.count(values, this.table(dealer));
+    if (result.problem) { return { problem: true, text: result.problem }; }
+    return { scores: result.scores, text: result.reason };
+  };
+
+  List.prototype.type = function (name, value, keepFocus) {
+    this.state.typed[name] = value;
+    this.save();
+    if (keepFocus) {
+      var counted = this.counted(this.state.typed, this.state.dealer);
+      var write = this.form.querySelector(".md-button--primary");
+      this.preview.textContent = counted.text;
+      this.preview.classList.toggle("rr-list-problem", !!counted.problem);
+      write.disabled = !counted.scores;
+    } else {
+      this.renderForm();
+    }
+  };
+
+  List.prototype.write = function () {
+    var counted = this.counted(this.state.typed, this.state.dealer);
+    if (!counted.scores) { return; }
+    this.state.rounds.push({ typed: this.state.typed, dealer: this.state.dealer });
+    this.state.typed = {};
+    this.state.dealer = (this.state.dealer + 1) % this.state.players.length;
+    this.save();
+    this.render();
+    var first = this.form.querySelector("input");
+    if (first) { first.focus(); }
+  };
+
+  /* The list: each round's reason and points, and the running totals, as the table counts them. */
+  List.prototype.renderRounds = function () {
+    var self = this, ui = this.ui, players = this.state.players.length;
+    this.list.textContent = "";
+    if (!this.state.rounds.length) {
+      this.list.appendChild(el("p", { "class": "rr-list-empty" }, ui.empty));
+      return;
+    }
+    var table = this.list.appendChild(el("table", { "class": "rr-list-table" }));
+    var head = table.appendChild(el("thead")).appendChild(el("tr"));
+    head.appendChild(el("th", { scope: "col" }, "#"));
+    head.appendChild(el("th", { scope: "col" }, ui.reason));
+    for (var p = 0; p < players; p++) { head.appendChild(el("th", { scope: "col" }, this.name(p))); }
+    var body = table.appendChild(el("tbody")), totals = new Array(players).fill(0);
+    this.state.rounds.forEach(function (round, index) {
+      var counted = self.counted(round.typed, round.dealer);
+      var row = body.appendChild(el("tr"));
+      row.appendChild(el("td", {}, String(index + 1)));
+      row.appendChild(el("td", counted.scores ? {} : { "class": "rr-list-problem" }, counted.text));
+      for (var p = 0; p < players; p++) {
+        var points = counted.scores ? counted.scores[p] || 0 : 0;
+        totals[p] += points;
+        row.appendChild(el("td", { "class": "rr-list-points" }, points ? self.number(points) : ""));
+      }
+    });
+    var foot = table.appendChild(el("tfoot")).appendChild(el("tr"));
+    foot.appendChild(el("th", { scope: "row", colspan: "2" }, ui.total));
+    totals.forEach(function (total) { foot.appendChild(el("td", { "class": "rr-list-points" }, self.number(total))); });
+    var tools = this.list.appendChild(el("p", { "class": "rr-list-tools" }));
+    var undo = tools.appendChild(el("button", { type: "button", "class": "md-button" }, ui.undo));
+    var clear = tools.appendChild(el("button", { type: "button", "class": "md-button" }, ui.clear));
+    undo.addEventListener("click", function () {
+      var last = self.state.rounds.pop();
+      self.state.typed = last.typed;
+      self.state.dealer = last.dealer;
+      self.save();
+      self.render();
+    });
+    clear.addEventListener("click", function () {
+      if (!window.confirm(ui.confirm_clear)) { return; }
+      var names = self.state.players;
+      self.state = self.fresh();
+      self.state.players = names;
+      self.save();
+      self.render();
+    });
+  };
+
+  function setUp() {
+    document.querySelectorAll(".rr-list[data-tool]").forEach(function (root) {
+      var tool = (window.RoundLists || {})[root.getAttribute("data-tool")];
+      if (tool && !root.list) { root.list = new List(root, tool); }
+    });
+  }
+
+  site.onEveryPage(setUp);
+})();
