@@ -1,7 +1,8 @@
 """The Skat list's count in the browser (quiz/games/skat/list.js, the list page's script, written before its page) in
 real Chromium: on 10,000 deals the engine bids, declares and plays it scores every game exactly as the checker does
 (quiz/games/skat: value, won or lost, the score, the levels, the Seeger-Fabian list), and on 1,000 games with one thing
-wrong it refuses exactly those the checker refuses."""
+wrong it refuses exactly those the checker refuses. Told only "with N" or "without N" for the cards, as players say it
+at the table, it scores every one of those games the same (SkatList.twelveWith)."""
 from __future__ import annotations
 
 import dataclasses
@@ -39,7 +40,14 @@ def test_the_list_scores_every_game_as_the_checker_does(browser, state):
     facts = dataclasses.asdict(skat.facts)
     scored = page.evaluate("([facts, games]) => games.map((game) => SkatList.score(game, facts))",
                            [facts, json.loads(json.dumps(games + wrong))])
+    # told "with 2" instead of the cards (the list page's usual way), the same game scores the same
+    told = page.evaluate("""([facts, games]) => games.filter((game) => game.game !== "null").map((game) => {
+        const [withThem, count] = SkatList.spitzen(game.game, game.cards);
+        const fits = (twelve) => SkatList.refused({...game, cards: twelve}, facts) === null;
+        return SkatList.score({...game, cards: SkatList.twelveWith(game.game, withThem, count, facts, fits)}, facts);
+    })""", [facts, json.loads(json.dumps(games))])
     page.close()
+    assert told == [got for game, got in zip(games, scored) if game["game"] != "null"]
     expected = [checker_says(game) for game in games + wrong]
     differences = [(game, want, got) for game, want, got in zip(games, expected, scored[:GAMES]) if got != want]
     assert not differences, differences[:3]

@@ -193,7 +193,116 @@
                    each_opponent: won ? 0 : players === 3 ? facts.list_opponents_three : facts.list_opponents_four}};
   }
 
-  const api = {score: score, refused: refused, bidValues: bidValues, spitzen: spitzen};
+  /* Twelve cards with exactly these Spitzen, for a list told "with 2" rather than the cards: the run in the hand with
+     every later trump as far as ten cards go, or without, the trump that ends the gap and no other (in a hand game, the
+     most Spitzen the unseen skat could add), the best other cards beside them; in the skat the first pair, the least
+     worth first, for
+     which `fits` holds (the card points and tricks told need a skat of their own: a declarer without a trick holds just
+     the skat's points). The value reads only the Spitzen, so every such twelve scores the same. Null where no game has
+     these Spitzen. */
+  function twelveWith(game, withThem, count, facts, fits) {
+    const order = trumps(game);
+    if (!isInt(count) || count < 1 || count > order.length) return null;
+    const run = withThem ? order.slice(0, count) : order.slice(count, count + 1);
+    const out = new Set(withThem ? order.slice(count, count + 1) : order.slice(0, count));
+    const later = order.slice(count + 1);
+    const choices = DECK.filter((card) => !out.has(card))
+      .sort((a, b) => cardPoints(a, facts) - cardPoints(b, facts) || DECK.indexOf(a) - DECK.indexOf(b));
+    let first = null;
+    for (let i = 0; i < choices.length; i += 1) {
+      for (let j = i + 1; j < choices.length; j += 1) {
+        const skat = [choices[i], choices[j]];
+        const held = run.concat(withThem ? later : []).filter((card) => !skat.includes(card));
+        if (run.filter((card) => !skat.includes(card)).length > facts.hand_size) continue;
+        const best = choices.filter((card) => !skat.includes(card) && !held.includes(card) && !order.includes(card))
+          .reverse();
+        const twelve = held.concat(best).slice(0, facts.hand_size).concat(skat);
+        if (first === null) first = twelve;
+        if (!fits || fits(twelve)) return twelve;
+      }
+    }
+    return first;
+  }
+
+  /* The list page's count (docs/assets/rounds.js draws the form and keeps the list): one game as typed, scored as
+     above, in the page's words. */
+  const LEVELS = ["game", "hand", "schneider", "schneider_announced", "schwarz", "schwarz_announced", "ouvert"];
+  const tool = {
+    players: [3, 4],
+    seats: 3,
+    options: [{name: "count", choices: ["points", "seeger"]}],
+    fields: [
+      {name: "declarer", kind: "player"},
+      {name: "game", choices: GAMES},
+      {name: "hand", kind: "toggle"},
+      {name: "ouvert", kind: "toggle"},
+      {name: "announced", choices: ["none", "schneider", "schwarz"], initial: "none"},
+      {name: "spitzen", choices: ["with", "without"]},
+      {name: "spitzen_count", kind: "number"},
+      {name: "points", kind: "number"},
+      {name: "tricks", kind: "number"},
+      {name: "bid", kind: "number"},
+    ],
+    shown(name, typed) {
+      const suitOrGrand = typed.game !== undefined && typed.game !== "null";
+      if (name === "announced") return suitOrGrand && typed.hand === true && typed.ouvert !== true;
+      if (name === "spitzen" || name === "spitzen_count" || name === "points") return suitOrGrand;
+      return true;
+    },
+    count(values, table) {
+      const {facts, ui, fill, number} = table;
+      const game = values.game, suitOrGrand = game !== "null";
+      const input = {game: game, cards: DECK.slice(0, facts.hand_size + facts.skat_size), hand: values.hand,
+                     ouvert: values.ouvert,
+                     announced: values.announced === "none" || values.announced === undefined ? null : values.announced,
+                     points: suitOrGrand ? values.points : 0, tricks: values.tricks, bid: values.bid,
+                     players: table.players};
+      if (suitOrGrand) {
+        input.cards = twelveWith(game, values.spitzen === "with", values.spitzen_count, facts,
+                                 (twelve) => refused({...input, cards: twelve}, facts) === null);
+        if (input.cards === null) {
+          return {problem: fill(ui.problem_spitzen, {count: values.spitzen_count, most: trumps(game).length})};
+        }
+      }
+      const found = score(input, facts);
+      if (found.problem) {
+        return {problem: fill(ui["problem_" + found.problem] || ui.problem_other,
+                              {value: found.detail, most: found.detail, bid: values.bid})};
+      }
+      const name = ui["game_" + game] + (values.hand ? ui.with_hand : "") + (values.ouvert ? ui.with_ouvert : "");
+      let reason;
+      if (suitOrGrand) {
+        const spitzenWord = fill(values.spitzen === "with" ? ui.level_with : ui.level_without,
+                                 {count: values.spitzen_count});
+        const counted = [spitzenWord].concat(LEVELS.filter((level) => found.levels[level])
+          .map((level) => ui["level_" + level]));
+        const multiplier = Object.values(found.levels).reduce((sum, n) => sum + n, 0);
+        const base = baseValue(game, facts);
+        reason = fill(ui.reason_suit, {game: name, levels: counted.join(", "), multiplier: multiplier, base: base,
+                                  value: multiplier * base});
+        if (found.overbid) reason += fill(ui.overbid, {bid: number(values.bid), value: number(found.value)});
+      } else {
+        reason = fill(ui.reason_null, {game: name, value: number(found.value)});
+      }
+      reason += fill(found.won ? ui.won : ui.lost, {score: number(found.score)});
+      const scores = new Array(table.players).fill(0);
+      if (table.options.count === "seeger") {
+        scores.forEach((_, seat) => { scores[seat] = found.list.each_opponent; });
+        scores[values.declarer] = found.list.declarer;
+        reason += fill(found.won ? ui.seeger_won : ui.seeger_lost,
+                       {list: number(found.list.declarer), each: number(found.list.each_opponent)});
+      } else {
+        scores[values.declarer] = found.score;
+      }
+      return {scores: scores, reason: reason};
+    },
+  };
+
+  const api = {score: score, refused: refused, bidValues: bidValues, spitzen: spitzen, twelveWith: twelveWith,
+               tool: tool};
   if (typeof module !== "undefined" && module.exports) module.exports = api;
-  else root.SkatList = api;
+  else {
+    root.SkatList = api;
+    (root.RoundLists = root.RoundLists || {}).list = tool;
+  }
 })(this);

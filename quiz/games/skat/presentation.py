@@ -3,6 +3,8 @@ the card points of the pack, and the worked examples of the refresher, each coun
 and the cards of a question in words: the declarer's ten with suit symbols, the skat's two marked."""
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
 from typing import Any, Callable
 
 from quiz.presentation import Presentation
@@ -21,10 +23,37 @@ OUVERT = ["CJ", "SJ", "CA", "C10", "CK", "CQ", "C9", "C8", "C7", "SA", "H7", "D7
 # A grand "without 4": no jack among the declarer's twelve cards.
 WITHOUT_FOUR = ["CA", "C10", "CK", "SA", "S10", "SK", "HA", "H10", "DA", "D10", "CQ", "SQ"]
 FIRST_BIDS = 7           # how many of the lowest bids the numbers table lists before "…"
+# The Skat list's count in the browser (docs/assets/rounds.js draws the list around it); tests/test_skat_list.py holds
+# it to the checker.
+LIST_SCRIPT = Path(__file__).resolve().parent / "list.js"
+# The list's texts besides every round list's (rules/skat/text.<lang>.yml, entry `list`), and what its script fills in.
+LIST_FIELDS = (
+    "count", "count_points", "count_seeger", "declarer", "game", *(f"game_{game}" for game in (
+        "clubs", "spades", "hearts", "diamonds", "grand", "null")), "hand", "ouvert", "announced", "announced_none",
+    "announced_schneider", "announced_schwarz", "spitzen", "spitzen_with", "spitzen_without", "spitzen_count", "points",
+    "tricks", "bid", "with_hand", "with_ouvert", *(f"level_{level}" for level in (
+        "with", "without", "game", "hand", "schneider", "schneider_announced", "schwarz", "schwarz_announced",
+        "ouvert")), "reason_suit", "reason_null", "overbid", "won", "lost", "seeger_won", "seeger_lost",
+    *(f"problem_{problem}" for problem in (
+        "spitzen", "points", "tricks", "bid", "bid_value", "cannot_reach_bid", "points_for_tricks", "points_left",
+        "ouvert_without_hand", "other")))
+LIST_FILLS = {"player": "player", "dealer": "player", "sits_out": "player", "round": "round", "missing": "field",
+              "not_number": "field value", "level_with": "count", "level_without": "count",
+              "reason_suit": "game levels multiplier base value", "reason_null": "game value", "overbid": "bid value",
+              "won": "score", "lost": "score", "seeger_won": "list each", "seeger_lost": "list each",
+              "problem_spitzen": "count most", "problem_points": "value", "problem_tricks": "value",
+              "problem_bid": "value", "problem_bid_value": "value", "problem_cannot_reach_bid": "most bid",
+              "problem_points_for_tricks": "most", "problem_points_left": "value"}
 
 
 class SkatPresentation(Presentation):
     rules: Skat
+    tool_sections = frozenset({"score-list"})
+    tool_placeholders = {field: frozenset(names.split()) for field, names in LIST_FILLS.items()}
+
+    def score_lists(self) -> dict[str, dict]:
+        """The Skat list (skat/list/): list.js counts each game with the table's facts."""
+        return {"list": {"script": LIST_SCRIPT, "facts": dataclasses.asdict(self.rules.facts), "fields": LIST_FIELDS}}
 
     def derived_facts(self) -> dict[str, Any]:
         """Numbers the texts quote, each worked out by the rules: the bidding's values, the pack's card points, and the

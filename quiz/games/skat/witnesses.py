@@ -10,13 +10,13 @@ from typing import Iterator
 
 from quiz.witnesses import Witnesses
 from quiz.components import names
-from quiz.games.skat.components import DECK, Card, card, trick_winner
+from quiz.games.skat.components import DECK, Card, card, follows_as, strength
 from quiz.games.skat.engine import Match, replay
 from quiz.games.skat.legality import SkatLegality
 
-DECLARER = 1                   # middlehand: it bids, so the bid is its own to say
-SPLITS = 12                    # ways of sharing the opponents' cards tried before giving up
-TRICK_NODES = 4000             # tricks tried in the search of one split
+DECLARER = 1                  # middlehand: it bids, so the bid is its own to say
+SPLITS = 40                   # ways of sharing the opponents' cards tried before giving up
+TRICK_NODES = 500             # tricks tried in the search of one split
 
 
 class SkatWitnesses(Witnesses):
@@ -138,57 +138,68 @@ def play_line(rules: SkatLegality, match: Match, points: int, tricks: int, rng: 
     hands = [list(hand) for hand in state.hands]
     found: list = []
     nodes = [TRICK_NODES]
-    worth = {card_: rules.points_of(card_) for card_ in DECK}     # looked up once: the search asks thousands of times
+    # Looked up once: the search asks millions of times. The moves it tries are the cards that follow the led suit
+    # (ISkO 4.2, as rules.may_play has it); the engine's replay of the record found checks every one again.
+    worth = {card_: rules.points_of(card_) for card_ in DECK}
+    suit = {card_: follows_as(card_, game) for card_ in DECK}
+    rank = {(card_, led): strength(card_, game, led) for card_ in DECK for led in set(suit.values())}
 
-    def feasible(tricks_left: int, points_left: int, cards_left: list[Card]) -> bool:
+    def playable(hand: list[Card], led: str) -> list[Card]:
+        following = [c for c in hand if suit[c] == led]
+        return following or hand
+
+    def winner(combo) -> int:
+        led = suit[combo[0]]
+        ranks = [rank[(c, led)] for c in combo]
+        return ranks.index(max(ranks))
+
+    def feasible(tricks_left: int, points_left: int) -> bool:
+        """Whether the cards left can still give the declarer these points in these tricks: each trick holds one card
+        of each hand, so his tricks hold at most the best `tricks_left` of every hand and at least the worst."""
         rounds = len(hands[0])
         if not 0 <= tricks_left <= rounds or points_left < 0:
             return False
-        values = sorted((worth[c] for c in cards_left), reverse=True)
-        total = sum(values)
-        return points_left <= sum(values[:3 * tricks_left]) and total - points_left <= sum(
-            values[:3 * (rounds - tricks_left)])
+        values = [sorted(worth[c] for c in hand) for hand in hands]
+        least = sum(sum(hand[:tricks_left]) for hand in values)
+        most = sum(sum(hand[rounds - tricks_left:]) for hand in values)
+        return least <= points_left <= most
 
     def search(leader: int, tricks_left: int, points_left: int) -> bool:
         if game == "null" and tricks == 1 and tricks_left == 0:
             return points_left == 0                       # the declarer's first trick ends a lost Null game
         if not hands[0]:
             return tricks_left == 0 and points_left == 0
-        if not feasible(tricks_left, points_left, [c for hand in hands for c in hand]):
+        if not feasible(tricks_left, points_left):
             return False
         order = [(leader + step) % 3 for step in range(3)]
-        combos = []
-        for first in hands[order[0]]:
-            for second in [c for c in hands[order[1]] if rules.may_play(c, hands[order[1]], [first], game)]:
-                for third in [c for c in hands[order[2]]
-                              if rules.may_play(c, hands[order[2]], [first, second], game)]:
-                    combos.append((first, second, third))
+        combos = [(first, second, third) for first in hands[order[0]]
+                  for second in playable(hands[order[1]], suit[first])
+                  for third in playable(hands[order[2]], suit[first])]
         rng.shuffle(combos)
         rounds = len(hands[0])
         share = tricks_left / rounds
         each = points_left / tricks_left if tricks_left else 0
-        def closeness(combo) -> float:
-            taker = order[trick_winner(list(combo), game)]
-            value = sum(worth[c] for c in combo)
-            if taker == declarer:
-                return (1 - share) + abs(value - each) / 40
-            return share + (value / 40 if tricks_left == rounds else 0)
-        combos.sort(key=closeness)
-        for combo in combos[:12]:
+        scored = []
+        for combo in combos:
+            taker = order[winner(combo)]
+            value = worth[combo[0]] + worth[combo[1]] + worth[combo[2]]
+            closeness = (1 - share) + abs(value - each) / 40 if taker == declarer else \
+                share + (value / 40 if tricks_left == rounds else 0)
+            scored.append((closeness, taker, value, combo))
+        scored.sort(key=lambda item: item[0])
+        for _, taker, value, combo in scored[:12]:
             nodes[0] -= 1
             if nodes[0] < 0:
                 return False
-            taker = order[trick_winner(list(combo), game)]
-            value = sum(worth[c] for c in combo)
             mine = taker == declarer
-            for position, played in zip(order, combo):
-                hands[position].remove(played)
+            for seat, played in zip(order, combo):
+                hands[seat].remove(played)
             found.append([str(c) for c in combo])
             if search(taker, tricks_left - mine, points_left - value * mine):
                 return True
             found.pop()
-            for position, played in zip(order, combo):
-                hands[position].append(played)
+            for seat, played in zip(order, combo):
+                hands[seat].append(played)
         return False
 
     return found if search(0, tricks, points) else None
