@@ -148,7 +148,7 @@ def test_the_engine_refuses_each_move_the_rules_forbid():
         replay(okey, {**deal, "turns": [{"open": [["R1", "R2", "R3"]], "discard": "R11"}]})
     with pytest.raises(IllegalMove, match="no run or set"):
         replay(okey, {**deal, "turns": [{"open": [["R1", "R2", "R4"]], "discard": "R11"}]})
-    with pytest.raises(IllegalMove, match="only a player who opened"):
+    with pytest.raises(IllegalMove, match="only a player who has opened"):
         replay(okey, {**deal, "turns": [{"discard": "R11"}, {"draw": "pile", "add": [[0, ["R1"]]],
                                                                "discard": deal["hands"][1][0]}]})
 
@@ -224,3 +224,30 @@ def test_broken_rounds_are_refused_in_one_line_never_with_a_traceback():
             refused += 1
             assert "\n" not in str(error) and str(error)
     assert refused > 700
+
+
+def test_the_pages_write_tiles_as_players_name_them_and_count_their_examples_by_the_rules():
+    """The pages' tiles in words (presentation.py): colour and number in each language's order, the false okey by its
+    name, a rack grouped by colour; and the refresher's examples counted by the rules: the gösterge blue 4 makes blue 5
+    the okey (mimol.com.tr's rule), a run red 11, okey, red 13 counts 36, 404 for a hand never opened, doubled."""
+    from quiz.games.okey.presentation import OkeyPresentation
+    from quiz.site.load.wording import Wording
+    presentation = OkeyPresentation(okey)
+    derived = presentation.derived_facts()
+    assert (derived["example_okey"], derived["example_okey_run_value"]) == ("B5", 11 + 12 + 13)
+    assert (derived["unopened_doubled"], derived["finish_doubled"], derived["pairs_okey_factor"]) == (404, 202, 4)
+    assert (derived["example_rack_sum"], derived["example_rack_okey"], derived["example_rack_pairs_okey"]) == \
+        (5 + 7 + 12, 48, 96)
+    words = {"colour": {"R": "kırmızı", "Y": "sarı", "B": "mavi", "K": "siyah"},
+             "colour_group": {"R": "kırmızı", "Y": "sarı", "B": "mavi", "K": "siyah"},
+             "describe": {"tile": "{colour} {number}", "false_okey": "sahte okey", "meld": " – ", "melds": "; ",
+                          "rack_group": "{colour} {numbers}", "rack": " · "}}
+    say = Wording("tr", words, presentation.text_formatters())
+    assert say.value("R7", "tile") == "kırmızı 7" and say.value("J", "tile") == "sahte okey"
+    assert say.value("K13", "okey") == "siyah 1"
+    assert say.value(["R11", "J", "R13"], "meld") == "kırmızı 11 – sahte okey – kırmızı 13"
+    assert say.value(["K7", "R5", "Y12", "R1"], "rack") == "kırmızı 1 5 · sarı 12 · siyah 7"
+    assert say.value(["K7", "R5", "Y12"], "rack_sum") == "24"
+    french = Wording("fr", {**words, "describe": {**words["describe"], "tile": "{number} {colour}"}},
+                     presentation.text_formatters())
+    assert french.value("B4", "tile") == "4 mavi"

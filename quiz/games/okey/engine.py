@@ -165,10 +165,11 @@ class Match:
         return opening
 
     def _add(self, seat: int, index, tiles: list[Tile]) -> None:
-        """A meld on the table made longer (işleme, milliyet.com.tr: only by a player who has opened)."""
+        """A meld on the table made longer (işleme, milliyet.com.tr: only by a player who has opened; one who opened
+        with pairs too: kerimayvaz77, "İşleme Kuralları", and baguvix, rules/okey/sources.md)."""
         state = self.state
-        if not state.opened[seat] or state.pairs[seat]:
-            raise IllegalMove(f"seat {seat} adds to a meld: only a player who opened with melds may")
+        if not state.opened[seat]:
+            raise IllegalMove(f"seat {seat} adds to a meld: only a player who has opened may")
         if type(index) is not int or not 0 <= index < len(state.melds) or state.melds[index].pairs:
             raise IllegalMove(f"seat {seat} adds to meld {index!r}, which is not a run or set on the table")
         old = state.melds[index].tiles
