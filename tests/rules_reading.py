@@ -86,6 +86,19 @@ def has_quiz(game: str, rules: Path = RULES) -> bool:
 QUIZ_GAMES = tuple(game for game in GAMES if has_quiz(game))
 
 
+def practised_rules(game: str, rules: Path = RULES) -> set[str]:
+    """The easy-to-forget rules a game's practice asks about: those of its questions that draw variants (`vary`)."""
+    if not has_quiz(game, rules):
+        return set()
+    asked = yaml.safe_load((rules / game / "questions.yml").read_text(encoding="utf-8"))
+    return {q["rule"] for q in asked.get("questions", []) if q.get("vary")}
+
+
+def practice_games(rules_at_least: int = 1) -> tuple[str, ...]:
+    """The games whose practice asks about at least this many rules (a test of practice needs a pool to draw from)."""
+    return tuple(game for game in QUIZ_GAMES if len(practised_rules(game)) >= rules_at_least)
+
+
 def game_pages(game: str, rules: Path = RULES) -> list[str]:
     """Every page of a game, as a folder under a language's root: refresher, teach, quiz, and its extra pages."""
     pages = [f"{game}/", f"{game}/teach/"] + ([f"{game}/quiz/"] if has_quiz(game, rules) else [])

@@ -267,3 +267,28 @@ def test_broken_deals_are_refused_in_one_line_never_with_a_traceback():
             refused += 1
             assert "\n" not in str(error) and str(error)
     assert refused > 800
+
+
+def test_the_pages_numbers_are_worked_by_the_rules():
+    """The numbers Belote's pages quote (quiz/games/belote/presentation.py), worked by hand: FFB rules 6 (a suit's
+    cards: 62 in trumps, 30 elsewhere), 9.1 (152 in the cards, 162 with the dix de der), 9.2 (a capot's dix de der
+    100), 10.1.3 (a litige at 81 or 91), and the refresher's example deals; and a question's cards as the page writes
+    them, each rank in the language's letter."""
+    from quiz.games.belote.presentation import BelotePresentation
+    presentation = BelotePresentation(belote)
+    found = presentation.derived_facts()
+    assert {name: found[name] for name in ("pack_points", "deal_points", "trump_suit_points", "plain_suit_points",
+                                           "half_points", "half_belote", "more_than_half", "capot_last")} == {
+        "pack_points": 152, "deal_points": 162, "trump_suit_points": 20 + 14 + 11 + 10 + 4 + 3,
+        "plain_suit_points": 11 + 10 + 4 + 3 + 2, "half_points": 81, "half_belote": 91, "more_than_half": 82,
+        "capot_last": 100}
+    assert (found["example_made_taker"], found["example_made_defence"]) == (92 + 10, 152 - 92)
+    assert (found["example_dedans_with"], found["example_dedans_against"], found["example_dedans_defence"]) == (
+        55 + 20, 152 - 55 + 10, 162)
+    assert found["example_litige_each"] == 81
+    assert (found["example_contract_taker"], found["example_contract_defence"], found["example_contract_cards"]) == (
+        62 + 10 + 20, 152 - 62, 62 + 10)
+    words = {"card_ranks": {"A": "A", "10": "10", "K": "R", "Q": "D", "J": "V", "9": "9", "8": "8", "7": "7"},
+             "card_suits": {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}}
+    assert presentation.describe_cards(["HJ", "H9", "SA", "C7"], words, None) == "V♥ 9♥ A♠ 7♣"
+    assert presentation.describe_card("DK", words, None) == "R♦"

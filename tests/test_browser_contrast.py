@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from browser_helpers import QUIZ_GAMES, first, language_for, url, wrong_choice
 from browsing import visitor_context
-from rules_reading import GAMES
+from rules_reading import GAMES, practice_games
 
 pytestmark = pytest.mark.browser
 CONTROLS = (".rr-controls button, .rr-controls input, .rr-practice-start, .rr-progress button, .rr-unknown, "
@@ -71,7 +71,7 @@ def open_page(browser, state: str, scheme: str, address: str):
 
 @pytest.mark.parametrize("state", ["first-visit"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("game", QUIZ_GAMES)
+@pytest.mark.parametrize("game", practice_games())
 def test_quiz_controls_keep_their_contrast_in_every_state(browser, server, game, scheme, state):
     context, page = open_page(browser, state, scheme, url(server, language_for(game), f"{game}/quiz/"))
     found = low_contrast(page, "at rest") + each_state(page, ".rr-controls button, .rr-practice-start, .rr-anki a")

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from browser_helpers import (LANGUAGES, QUIZ_GAMES, SEEDED_RANDOM, first, in_states, language_for,
                              next_practice_question, question_text, right_choice, url, wrong_choice)
-from rules_reading import game_yml, lang_prefix, questions, ui_texts
+from rules_reading import game_yml, lang_prefix, practice_games, questions, ui_texts
 from quiz.games import bound
 
 pytestmark = pytest.mark.browser
@@ -109,6 +109,7 @@ def test_keyboard_only(page, server, game):
 
 
 @ONLINE_STATES
+@pytest.mark.parametrize("game", practice_games(1))
 def test_practice_serves_seeded_variants_and_checks_them_against_the_pool(visitor, game):
     lang = language_for(game)
     visitor.page.add_init_script(SEEDED_RANDOM)
@@ -172,6 +173,7 @@ NO_REPEATS = """async ([lang, misses]) => {
 
 
 @ONLINE_STATES
+@pytest.mark.parametrize("game", practice_games(1))
 def test_no_variant_repeats_before_the_pool_is_used_up(visitor, game):
     """The page's own schedule, over the real pool, with a miss every third answer pulling rules forward."""
     lang = language_for(game)
@@ -183,6 +185,7 @@ def test_no_variant_repeats_before_the_pool_is_used_up(visitor, game):
 
 
 @ONLINE_STATES
+@pytest.mark.parametrize("game", practice_games(3))
 def test_practice_serves_a_missed_rule_first_and_again_after_two_others(visitor, game):
     lang = language_for(game)
     visitor.page.add_init_script(SEEDED_RANDOM)
@@ -226,6 +229,7 @@ TWO_MISSED = """async ([lang]) => {
 }"""
 
 
+@pytest.mark.parametrize("game", practice_games(3))
 def test_two_missed_rules_come_back_spaced_by_other_rules(page, server, game):
     """Missed again and again, two rules come back, each time with other rules between: never A, B, A, B."""
     lang = language_for(game)
@@ -267,6 +271,7 @@ def test_practice_brings_back_the_question_missed_before_others_of_its_rule(page
 
 
 @ONLINE_STATES
+@pytest.mark.parametrize("game", practice_games(1))
 def test_practice_file_is_fetched_only_when_practice_starts(visitor, game):
     page = visitor.open(language_for(game), f"{game}/quiz/")
     requests = []
@@ -335,6 +340,7 @@ def expect_count(page, lang: str, count: int) -> None:
 
 @in_states("storage-corrupt")
 @pytest.mark.parametrize("shape", SHAPE_NAMES)
+@pytest.mark.parametrize("game", practice_games(1))
 def test_each_stored_record_shape_leaves_the_quiz_working_with_the_right_count(visitor, game, shape):
     _, stored, marked = next(s for s in stored_shapes(game) if s[0] == shape)
     lang, question = language_for(game), first(game, "yesno")

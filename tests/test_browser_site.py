@@ -15,12 +15,14 @@ from playwright.sync_api import expect
 
 from browser_helpers import in_states, question_text, url
 from browsing import visitor_context
-from rules_reading import GAMES, LANGUAGES, QUIZ_GAMES, all_pages, game_yml, gzipped, lang_prefix, texts, ui_texts
+from rules_reading import (GAMES, LANGUAGES, QUIZ_GAMES, all_pages, game_yml, gzipped, lang_prefix, practice_games,
+                           texts, ui_texts)
 from quiz.site.output.budgets import FIRST_LOAD_BUDGET
 
 pytestmark = pytest.mark.browser
 
-PAIRS = [(LANGUAGES[i], LANGUAGES[(i + 1) % len(LANGUAGES)], GAMES[i % len(GAMES)]) for i in range(len(LANGUAGES))]
+PAIRS = [(LANGUAGES[i], LANGUAGES[(i + 1) % len(LANGUAGES)], practice_games()[i % len(practice_games())])
+         for i in range(len(LANGUAGES))]
 SEARCH_STATES = in_states("first-visit", "sw-controlled", "offline")
 # Languages whose capital of i is İ and whose ı has the capital I (Unicode SpecialCasing: tr, az).
 DOTTED_I = ("tr", "az")

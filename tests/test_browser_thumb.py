@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from browser_helpers import LANGUAGES, QUIZ_GAMES, SEEDED_RANDOM, first, language_for, url, wrong_choice
 from browsing import visitor_context, watch
-from rules_reading import all_pages, ui_texts
+from rules_reading import all_pages, practice_games, ui_texts
 
 pytestmark = pytest.mark.browser
 HEADER_BOTTOM = "document.querySelector('.md-header').getBoundingClientRect().bottom"
@@ -52,7 +52,7 @@ def replaced(page, shown) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", QUIZ_GAMES)
+@pytest.mark.parametrize("game", practice_games())
 def test_the_next_practice_question_clears_the_header(touch_page, game, lang):
     """Taps on even turns, Enter on odd ones: either way the new question's first line is below the header."""
     page = touch_page
@@ -75,7 +75,7 @@ def test_the_next_practice_question_clears_the_header(touch_page, game, lang):
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("game", QUIZ_GAMES)
+@pytest.mark.parametrize("game", practice_games())
 def test_the_next_practice_question_is_one_tab_from_the_result(touch_page, game):
     """Answered right, wrong or shown (as the seeded turns come), by keyboard: one Tab, then Enter, serves the next."""
     page = touch_page

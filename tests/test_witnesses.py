@@ -38,7 +38,7 @@ def test_every_question_and_variant_has_a_witness_the_engine_replays_to_its_give
         as_printed = json.loads(json.dumps(record, default=str))        # as printed
         assert witnesses.givens(question.check, as_printed) == json.loads(json.dumps(givens)), (question.id, givens)
         count += 1
-    assert count > len(game.questions)
+    assert count > len(game.questions) if any(q.vary for q in game.questions) else count == len(game.questions)
 
 
 def test_every_game_names_its_witnesses():

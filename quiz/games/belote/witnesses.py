@@ -177,13 +177,18 @@ def play_line(rules: BeloteLegality, match: Match, points: int, tricks: int, las
     found: list = []
     nodes = [TRICK_NODES]
 
+    worth = {card_: rules.points_of(card_, trump) for card_ in DECK}     # looked up once: asked millions of times
+
     def feasible(tricks_left: int, points_left: int) -> bool:
+        """Whether the cards left can still give the takers these points in these tricks: each trick holds one card of
+        each hand, so their tricks hold at most the best `tricks_left` of every hand and at least the worst."""
         rounds = len(hands[0])
         if not 0 <= tricks_left <= rounds or points_left < 0:
             return False
-        values = sorted((rules.points_of(c, trump) for hand in hands for c in hand), reverse=True)
-        return points_left <= sum(values[:4 * tricks_left]) and sum(values) - points_left <= sum(
-            values[:4 * (rounds - tricks_left)])
+        values = [sorted(worth[c] for c in hand) for hand in hands]
+        least = sum(sum(hand[:tricks_left]) for hand in values)
+        most = sum(sum(hand[rounds - tricks_left:]) for hand in values)
+        return least <= points_left <= most
 
     def search(leader: int, tricks_left: int, points_left: int) -> bool:
         rounds = len(hands[0])
@@ -203,7 +208,7 @@ def play_line(rules: BeloteLegality, match: Match, points: int, tricks: int, las
 
         def closeness(combo) -> float:
             mine = order[master(combo, trump)] in takers
-            value = sum(rules.points_of(c, trump) for c in combo)
+            value = sum(worth[c] for c in combo)
             if rounds == 1:
                 return 0 if mine == (last == "taker") else 9
             return (1 - share) + abs(value - each) / 60 if mine else share + (value / 60 if not tricks_left else 0)
@@ -216,7 +221,7 @@ def play_line(rules: BeloteLegality, match: Match, points: int, tricks: int, las
             mine = winner in takers
             if rounds == 1 and mine != (last == "taker"):
                 continue
-            value = sum(rules.points_of(c, trump) for c in combo)
+            value = sum(worth[c] for c in combo)
             for seat, played in zip(order, combo):
                 hands[seat].remove(played)
             found.append(names(combo))
