@@ -92,6 +92,8 @@ def test_language_switch_from_a_search_result_lands_on_its_section(page, server,
     rule = far_rule(game, start)
     page.goto(url(server, start, f"{game}/"))
     results = search(page, texts(game, start)["entries"][rule]["title"], paste=True)
+    # a page's further matches wait folded under its first: unfold them, as a reader looking for the section would
+    page.evaluate("document.querySelectorAll('.md-search-result details').forEach(more => { more.open = true; })")
     hrefs = results.evaluate_all("links => links.map(link => link.href)")
     found = next(h for h in hrefs if urlparse(h).path == f"/{lang_prefix(start)}{game}/" and urlparse(h).fragment
                  and page.locator(f"section#{rule} [id='{urlparse(h).fragment}']").count())

@@ -182,7 +182,10 @@ class Writer(QuizFiles, DataFiles):
         anki_link = self.fill(self.ui["quiz"]["anki_link"], {"size": self.size_label(deck_size)})
         # the deck's cards link to their rules only where the site knows its address: the page promises what they hold
         anki_intro = self.ui["quiz"]["anki_intro" if self.site_url else "anki_intro_named"]
+        # practice only where it has variants to serve (a game whose givens it cannot vary yet offers none)
+        practised = any(pool.variants for pool in self.game.practice.values())
         return render("quiz.md.j2", page={**self.page("quiz"), "practice_file": PRACTICE_FILE, "groups": groups,
+                                          "practised": practised,
                                           "beliefs_file": BELIEFS_FILE, "anki_intro": anki_intro,
                                           "deck": {"file": self.deck_file(), "link": anki_link}})
 
