@@ -1,7 +1,9 @@
 """The Okey score sheet's count in the browser (quiz/games/okey/sheet.js, the sheet page's script, written before its
 page) in real Chromium: on 10,000 rounds the engine plays (until the pile runs out, and ending in each kind of finish)
 it counts every player's penalty exactly as the checker does, at both readings of an okey left in hand and at classic
-Okey's count, and on 1,000 rounds with one thing wrong it refuses exactly those the checker refuses."""
+Okey's count, and on 1,000 rounds with one thing wrong it refuses exactly those the checker refuses. Told each rack as
+the table counts it (its numbers, okeys and false okeys: the sheet page's way), every round counts the same
+(OkeySheet.tilesOf)."""
 from __future__ import annotations
 
 import dataclasses
@@ -51,4 +53,19 @@ def test_the_sheet_counts_every_round_as_the_checker_does(browser, state):
                     if (want is None) != ("problem" in got)]
         assert not refusals, refusals[:3]
         assert sum("problem" in got for got in counted[len(rounds):]) > 700
+        if checker.facts.classic:
+            continue
+        # told as the table counts a rack (its numbers, its okeys, its false okeys), every round counts the same
+        told = page.evaluate("""([facts, rounds]) => rounds.map((round) => {
+            const n = Number(round.indicator.slice(1)), okey = round.indicator[0] + (n % 13 + 1);
+            const racks = round.players.map((player) => ({
+                numbers: player.tiles.filter((t) => t !== okey && t !== "J").map((t) => Number(t.slice(1))),
+                okeys: player.tiles.filter((t) => t === okey).length,
+                falseOkeys: player.tiles.filter((t) => t === "J").length}));
+            const tiles = OkeySheet.tilesOf(n, racks);
+            return OkeySheet.score({...round, indicator: "R" + n,
+                                    players: round.players.map((player, seat) => ({...player, tiles: tiles[seat]}))},
+                                   facts).penalties;
+        })""", [dataclasses.asdict(checker.facts), json.loads(json.dumps(rounds))])
+        assert told == [got["penalties"] for got in counted[:len(rounds)]]
     page.close()

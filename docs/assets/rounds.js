@@ -97,7 +97,7 @@
   List.prototype.table = function (dealer) {
     return { facts: this.facts, players: this.state.players.length, seated: this.seated(dealer), dealer: dealer,
              options: this.state.options, ui: this.ui, lang: this.lang,
-             number: this.number.bind(this), fill: site.format };
+             number: this.number.bind(this), name: this.name.bind(this), fill: site.format };
   };
 
   List.prototype.number = function (n) {
@@ -205,34 +205,17 @@
     this.form.appendChild(el("p", { "class": "rr-list-dealer" },
       site.format(seated.length < this.state.players.length ? ui.sits_out : ui.dealer, { player: this.name(dealer) })));
     this.tool.fields.forEach(function (field) {
-      if (self.tool.shown && !self.tool.shown(field.name, typed)) { return; }
-      var choices = field.kind === "player" ? seated.map(String) : field.choices;
-      if (choices) {
-        var set = self.form.appendChild(el("fieldset", { "class": "rr-list-choice" }));
-        set.appendChild(el("legend", {}, ui[field.name]));
-        choices.forEach(function (choice) {
-          var label = set.appendChild(el("label"));
-          var input = label.appendChild(el("input", { type: "radio", name: self.root.id + "-" + field.name,
-                                                      value: choice, "data-field": field.name }));
-          input.checked = String(typedOr(typed, field)) === choice;
-          label.appendChild(document.createTextNode(" " + (field.kind === "player" ? self.name(Number(choice)) :
-                                                           ui[field.name + "_" + choice])));
-          input.addEventListener("change", function () { self.type(field.name, choice); });
-        });
-      } else if (field.kind === "toggle") {
-        var box = self.form.appendChild(el("label", { "class": "rr-list-toggle" }));
-        var check = box.appendChild(el("input", { type: "checkbox", "data-field": field.name }));
-        check.checked = typed[field.name] === true;
-        box.appendChild(document.createTextNode(" " + ui[field.name]));
-        check.addEventListener("change", function () { self.type(field.name, check.checked); });
-      } else {
-        var line = self.form.appendChild(el("label", { "class": "rr-list-number" }));
-        line.appendChild(el("span", {}, ui[field.name]));
-        var input = line.appendChild(el("input", { "class": "rr-input", type: "text", inputmode: "numeric",
-          autocomplete: "off", spellcheck: "false", maxlength: "4", "data-field": field.name }));
-        input.value = typed[field.name] === undefined ? "" : typed[field.name];
-        input.addEventListener("input", function () { self.type(field.name, input.value, true); });
+      if (!field.each) {
+        if (!self.tool.shown || self.tool.shown(field.name, typed)) { self.drawField(self.form, field, field.name, seated); }
+        return;
       }
+      seated.forEach(function (player) {        /* a field each player answers for, under the player's name */
+        if (self.tool.shown && !self.tool.shown(field.name, typed, player)) { return; }
+        var own = self.form.querySelector('[data-seat="' + player + '"]') ||
+          self.form.appendChild(el("fieldset", { "class": "rr-list-seat", "data-seat": String(player) }));
+        if (!own.firstChild) { own.appendChild(el("legend", {}, self.name(player))); }
+        self.drawField(own, field, field.name + "." + player, seated);
+      });
     });
     var counted = this.counted(typed, dealer);
     this.preview = this.form.appendChild(el("p", { "class": "rr-list-preview", "aria-live": "polite" },
@@ -251,33 +234,94 @@
     }
   };
 
+  /* One field of the form under `parent`, typed under `key` (a field each player answers for: "tiles.2"). */
+  List.prototype.drawField = function (parent, field, key, seated) {
+    var self = this, ui = this.ui, typed = this.state.typed;
+    var current = typed[key] === undefined ? field.initial : typed[key];
+    var choices = field.kind === "player" ? seated.map(String) : field.choices;
+    if (choices) {
+      var set = parent.appendChild(el("fieldset", { "class": "rr-list-choice" }));
+      set.appendChild(el("legend", {}, ui[field.name]));
+      choices.forEach(function (choice) {
+        var label = set.appendChild(el("label"));
+        var input = label.appendChild(el("input", { type: "radio", name: self.root.id + "-" + key, value: choice,
+                                                    "data-field": key }));
+        input.checked = String(current) === choice;
+        label.appendChild(document.createTextNode(" " + (field.kind === "player" ? self.name(Number(choice)) :
+                                                         ui[field.name + "_" + choice])));
+        input.addEventListener("change", function () { self.type(key, choice); });
+      });
+    } else if (field.kind === "toggle") {
+      var box = parent.appendChild(el("label", { "class": "rr-list-toggle" }));
+      var check = box.appendChild(el("input", { type: "checkbox", "data-field": key }));
+      check.checked = current === true;
+      box.appendChild(document.createTextNode(" " + ui[field.name]));
+      check.addEventListener("change", function () { self.type(key, check.checked); });
+    } else {                                    /* a number, or (kind "numbers") several, as a rack is counted */
+      var line = parent.appendChild(el("label", { "class": "rr-list-number" }));
+      line.appendChild(el("span", {}, ui[field.name]));
+      var input = line.appendChild(el("input", { "class": "rr-input", type: "text", autocomplete: "off",
+        spellcheck: "false", inputmode: field.kind === "numbers" ? "text" : "numeric",
+        maxlength: field.kind === "numbers" ? "80" : "4", "data-field": key }));
+      input.value = current === undefined ? "" : current;
+      input.addEventListener("input", function () { self.type(key, input.value, true); });
+    }
+  };
+
+  /* A typed value as the game's count takes it: numbers read as the page writes them, a player by their place;
+     undefined where nothing is typed yet, NaN (or a list holding one) where it is no whole number. */
+  List.prototype.parse = function (field, value) {
+    if (field.kind === "number") {
+      return value === undefined || String(value).trim() === "" ? undefined : site.parseWhole(value, this.lang);
+    }
+    if (field.kind === "numbers") {
+      var self = this, words = value === undefined ? [] : String(value).trim().split(/[\s,;+]+/).filter(Boolean);
+      return words.length ? words.map(function (word) { return site.parseWhole(word, self.lang); }) : undefined;
+    }
+    if (field.kind === "player") { return value === undefined ? undefined : Number(value); }
+    if (field.kind === "toggle") { return value === true; }
+    return value;
+  };
+
   /* What is typed, as the game's count takes it: numbers read as the page writes them, a player by their place. */
-  List.prototype.values = function (typed) {
-    var self = this, values = {};
+  List.prototype.values = function (typed, dealer) {
+    var self = this, values = {}, seated = this.seated(dealer);
     this.tool.fields.forEach(function (field) {
-      if (self.tool.shown && !self.tool.shown(field.name, typed)) { return; }
-      var value = typedOr(typed, field);
-      if (field.kind === "number") {
-        value = value === undefined || String(value).trim() === "" ? undefined : site.parseWhole(value, self.lang);
-      } else if (field.kind === "player") {
-        value = value === undefined ? undefined : Number(value);
-      } else if (field.kind === "toggle") {
-        value = value === true;
+      if (!field.each) {
+        if (!self.tool.shown || self.tool.shown(field.name, typed)) {
+          values[field.name] = self.parse(field, typedOr(typed, field));
+        }
+        return;
       }
-      values[field.name] = value;
+      values[field.name] = self.state.players.map(function (_, player) {
+        if (seated.indexOf(player) < 0 || (self.tool.shown && !self.tool.shown(field.name, typed, player))) {
+          return null;                          /* not asked of this player */
+        }
+        var value = typed[field.name + "." + player];
+        return self.parse(field, value === undefined ? field.initial : value);
+      });
     });
     return values;
   };
 
   /* A round as typed: its scores and reason, a problem, or (not all typed yet) the words asking for the rest. */
   List.prototype.counted = function (typed, dealer) {
-    var values = this.values(typed);
-    var missing = Object.keys(values).filter(function (name) { return values[name] === undefined; });
-    if (missing.length) { return { text: site.format(this.ui.missing, { field: this.ui[missing[0]] }) }; }
-    var bad = Object.keys(values).filter(function (name) { return typeof values[name] === "number" && isNaN(values[name]); });
-    if (bad.length) {
-      return { problem: true, text: site.format(this.ui.not_number, { field: this.ui[bad[0]], value: typed[bad[0]] }) };
-    }
+    var self = this, values = this.values(typed, dealer), missing = null, bad = null;
+    var isBad = function (value) {
+      return (typeof value === "number" && isNaN(value)) || (Array.isArray(value) && value.some(isBad));
+    };
+    this.tool.fields.forEach(function (field) {
+      var each = field.each ? values[field.name] || [] : [values[field.name]];
+      each.forEach(function (value, player) {
+        if (!(field.name in values) || value === null) { return; }
+        var what = field.each ? self.ui[field.name] + " (" + self.name(player) + ")" : self.ui[field.name];
+        var key = field.each ? field.name + "." + player : field.name;
+        if (value === undefined && !missing) { missing = what; }
+        if (isBad(value) && !bad) { bad = { field: what, value: typed[key] }; }
+      });
+    });
+    if (bad) { return { problem: true, text: site.format(this.ui.not_number, bad) }; }
+    if (missing) { return { text: site.format(this.ui.missing, { field: missing }) }; }
     var result = this.tool.count(values, this.table(dealer));
     if (result.problem) { return { problem: true, text: result.problem }; }
     return { scores: result.scores, text: result.reason };

@@ -4,6 +4,8 @@ a question in words, as players name them: colour and number ("kırmızı 7", "r
 the false okey, a rack grouped by colour."""
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
 from typing import Any, Callable
 
 from quiz.presentation import Presentation
@@ -24,10 +26,34 @@ EXAMPLE_RACK = ["R5", "K7", "Y12"]
 # PUANLARI", baguvix.com.tr "101 de işler taş alınır mı?". Not a fact of the checker, which counts a round's end only
 # (sources.md: "These in-play penalties are not modelled"); the pages quote it from here, not typed into a text.
 PLAY_PENALTY = 101
+# The score sheet's count in the browser (docs/assets/rounds.js draws the sheet around it); tests/test_okey_sheet.py
+# holds it to the checker.
+SHEET_SCRIPT = Path(__file__).resolve().parent / "sheet.js"
+# The sheet's texts besides every round list's (rules/okey/text.<lang>.yml, entry `sheet`), and what its script fills.
+SHEET_FIELDS = ("indicator", "finish", *(f"finish_{way}" for way in ("normal", "okey", "pairs", "hand", "none")),
+                "finisher", "opened", "opened_no", "opened_melds", "opened_pairs", "tiles", "okeys", "false_okeys",
+                "line_finished", "line_unopened", "line_unopened_times", "line_opened", "times_pairs", "times_finish",
+                "plus_okeys", "equals", "between", *(f"problem_{problem}" for problem in (
+                    "indicator", "number", "okeys", "too_many", "rack_too_big", "pairs_finish_unpaired",
+                    "hand_finish_opened", "other")))
+SHEET_FILLS = {"player": "player", "dealer": "player", "sits_out": "player", "round": "round", "missing": "field",
+               "not_number": "field value", "line_finished": "player points",
+               "line_unopened": "player points", "line_unopened_times": "player times points",
+               "line_opened": "player sum total", "times_pairs": "times", "times_finish": "times",
+               "plus_okeys": "points", "equals": "points", "problem_indicator": "value", "problem_number": "value",
+               "problem_too_many": "value", "problem_rack_too_big": "value most",
+               "problem_pairs_finish_unpaired": "value"}
 
 
 class OkeyPresentation(Presentation):
     rules: Okey
+    tool_sections = frozenset({"score-list"})
+    tool_placeholders = {field: frozenset(names.split()) for field, names in SHEET_FILLS.items()}
+
+    def score_lists(self) -> dict[str, dict]:
+        """The score sheet (okey/sheet/): sheet.js counts each round with the table's facts."""
+        return {"sheet": {"script": SHEET_SCRIPT, "facts": dataclasses.asdict(self.rules.facts),
+                          "fields": SHEET_FIELDS}}
 
     def derived_facts(self) -> dict[str, Any]:
         """Numbers the texts quote, each worked out by the rules: the set's tiles, a doubled round's penalties, and the

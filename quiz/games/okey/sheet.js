@@ -130,7 +130,102 @@
     return {penalties: penalties, okey: okey.name};
   }
 
-  const api = {score: score, refused: refused};
+  /* A round's racks as the table counts them, numbers and okeys rather than coloured tiles, made tiles again: each number
+     in the first colour of which two copies are not yet out (the indicator's own red tile among them, the okey's tile
+     left for the okeys), a real okey as the okey's tile, a false okey as "J". The penalties read only numbers, okeys
+     and false okeys, so these score as the real tiles do; a number typed more often than the set holds it stays
+     over, and is refused as too many. */
+  function tilesOf(indicatorNumber, racks) {
+    const okey = "R" + (indicatorNumber % 13 + 1), copies = {};
+    copies["R" + indicatorNumber] = 1;
+    const take = (name) => { copies[name] = (copies[name] || 0) + 1; return name; };
+    return racks.map((rack) => rack === null ? [] : [].concat(
+      rack.numbers.map((number) => take(["Y", "B", "K", "R"].map((colour) => colour + number)
+        .find((name) => name !== okey && (copies[name] || 0) < 2) || "Y" + number)),
+      new Array(rack.okeys).fill(okey).map(take), new Array(rack.falseOkeys).fill("J").map(take)));
+  }
+
+  /* The score sheet page's count (docs/assets/rounds.js draws the form and keeps the list): one round as typed. */
+  const tool = {
+    players: [4, 4],
+    seats: 4,
+    fields: [
+      {name: "indicator", kind: "number"},
+      {name: "finish", choices: ["normal", "okey", "pairs", "hand", "none"]},
+      {name: "finisher", kind: "player"},
+      {name: "opened", choices: ["no", "melds", "pairs"], each: true},
+      {name: "tiles", kind: "numbers", each: true},
+      {name: "okeys", kind: "number", each: true, initial: "0"},
+      {name: "false_okeys", kind: "number", each: true, initial: "0"},
+    ],
+    shown(name, typed, player) {
+      const finisher = typed.finish !== undefined && typed.finish !== "none" ? typed.finisher : undefined;
+      if (name === "finisher") return typed.finish !== undefined && typed.finish !== "none";
+      if (player === undefined) return true;
+      if (String(player) === String(finisher)) return false;
+      if (name === "opened") return true;
+      return typed["opened." + player] === "melds" || typed["opened." + player] === "pairs";
+    },
+    count(values, table) {
+      const {facts, ui, fill, number} = table;
+      const n = values.indicator;
+      if (!isIntIn(n, 1, 13)) return {problem: fill(ui.problem_indicator, {value: n})};
+      const finish = values.finish === "none" ? null : values.finish;
+      const finisher = finish === null ? -1 : values.finisher;
+      const racks = values.opened.map((opened, seat) => seat === finisher || opened === "no" ? null :
+        {numbers: values.tiles[seat], okeys: values.okeys[seat], falseOkeys: values.false_okeys[seat]});
+      for (const rack of racks) {
+        if (rack === null) continue;
+        const wrong = rack.numbers.find((k) => !isIntIn(k, 1, 13));
+        if (wrong !== undefined) return {problem: fill(ui.problem_number, {value: wrong})};
+        if (!isIntIn(rack.okeys, 0, 2) || !isIntIn(rack.falseOkeys, 0, 2)) return {problem: ui.problem_okeys};
+      }
+      const tiles = tilesOf(n, racks);
+      const input = {indicator: "R" + n, finish: finish, players: values.opened.map((opened, seat) => ({
+        opened: seat === finisher || opened !== "no", pairs: opened === "pairs", finished: seat === finisher,
+        tiles: tiles[seat]}))};
+      const found = score(input, facts);
+      if (found.problem) {
+        const detail = found.detail;
+        if (found.problem === "too_many" && (detail === "J" || detail === "R" + (n % 13 + 1))) {
+          return {problem: ui.problem_okeys};
+        }
+        const value = found.problem === "too_many" ? detail.slice(1)
+          : ["rack_too_big", "pairs_finish_unpaired"].includes(found.problem) ? table.name(detail - 1) : detail;
+        return {problem: fill(ui["problem_" + found.problem] || ui.problem_other,
+                              {value: value, most: facts.starter_tiles})};
+      }
+      const okeyNumber = n % 13 + 1, times = factor(finish, facts);
+      const lines = found.penalties.map((penalty, seat) => {
+        const name = table.name(seat);
+        if (seat === finisher) return fill(ui.line_finished, {player: name, points: number(penalty)});
+        if (values.opened[seat] === "no") {
+          return fill(times > 1 ? ui.line_unopened_times : ui.line_unopened,
+                      {player: name, unopened: facts.unopened_penalty, times: times, points: number(penalty)});
+        }
+        const rack = racks[seat];
+        const parts = rack.numbers.map(String).concat(new Array(rack.falseOkeys).fill(String(okeyNumber)))
+          .concat(new Array(rack.okeys).fill(String(facts.held_okey_in_sum ? facts.held_okey_penalty : okeyNumber)));
+        const sum = parts.reduce((total, part) => total + Number(part), 0);
+        const text = fill(ui.line_opened, {player: name, sum: parts.join(" + ") || "0", total: sum});
+        let more = "";                            /* what turns the rack's sum into the penalty, where anything does */
+        if (values.opened[seat] === "pairs") more += fill(ui.times_pairs, {times: facts.pairs_opener_factor});
+        if (times > 1) more += fill(ui.times_finish, {times: times});
+        if (!facts.held_okey_in_sum && rack.okeys) {
+          more += fill(ui.plus_okeys, {points: rack.okeys * facts.held_okey_penalty});
+        }
+        return more ? text + more + fill(ui.equals, {points: number(penalty)}) : text;
+      });
+      return {scores: found.penalties, reason: lines.join(ui.between)};
+    },
+  };
+
+  function isIntIn(n, low, high) { return Number.isInteger(n) && n >= low && n <= high; }
+
+  const api = {score: score, refused: refused, tilesOf: tilesOf, tool: tool};
   if (typeof module !== "undefined" && module.exports) module.exports = api;
-  else root.OkeySheet = api;
+  else {
+    root.OkeySheet = api;
+    (root.RoundLists = root.RoundLists || {}).sheet = tool;
+  }
 })(this);
