@@ -10,9 +10,8 @@ import random
 
 import pytest
 
-from rules_reading import ROOT
+from rules_reading import ROOT, checker_says
 from test_belote_checker import broken_deal, played
-from quiz.checker import IllegalState, MalformedInput
 from quiz.games import bound
 
 pytestmark = pytest.mark.browser
@@ -20,12 +19,6 @@ SHEET_JS = ROOT / "quiz" / "games" / "belote" / "sheet.js"
 DEALS = 10_000
 belote = bound("belote")
 
-
-def checker_says(deal: dict):
-    try:
-        return belote.score_json(deal)
-    except (MalformedInput, IllegalState):
-        return None
 
 
 @pytest.mark.parametrize("state", ["first-visit"])        # a script alone, in a blank page
@@ -39,7 +32,7 @@ def test_the_sheet_counts_every_deal_as_the_checker_does(browser, state):
     counted = page.evaluate("([facts, deals]) => deals.map((deal) => BeloteSheet.score(deal, facts))",
                             [dataclasses.asdict(belote.facts), json.loads(json.dumps(deals + wrong))])
     page.close()
-    expected = [checker_says(deal) for deal in deals + wrong]
+    expected = [checker_says(belote, deal) for deal in deals + wrong]
     differences = [(deal, want, got) for deal, want, got in zip(deals, expected, counted[:DEALS]) if got != want]
     assert not differences, differences[:3]
     refusals = [(deal, want, got) for deal, want, got in zip(wrong, expected[DEALS:], counted[DEALS:])

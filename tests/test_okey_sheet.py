@@ -12,9 +12,8 @@ import random
 
 import pytest
 
-from rules_reading import ROOT
+from rules_reading import ROOT, checker_says
 from test_okey_checker import broken_round, finished_rounds
-from quiz.checker import IllegalState, MalformedInput
 from quiz.games import bound
 from quiz.games.okey.engine import replay
 from quiz.games.okey.play import random_record
@@ -26,12 +25,6 @@ okey = bound("okey")
 TABLES = [okey, type(okey)(dataclasses.replace(okey.facts, held_okey_in_sum=True)),
           type(okey)(dataclasses.replace(okey.facts, classic=True, wraps=True))]
 
-
-def checker_says(checker, game: dict):
-    try:
-        return checker.score_json(game)
-    except (MalformedInput, IllegalState):
-        return None
 
 
 @pytest.mark.parametrize("state", ["first-visit"])        # a script alone, in a blank page

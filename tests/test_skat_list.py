@@ -11,9 +11,8 @@ import random
 
 import pytest
 
-from rules_reading import ROOT
+from rules_reading import ROOT, checker_says
 from test_skat_checker import broken, played
-from quiz.checker import IllegalState, MalformedInput
 from quiz.games import bound
 
 pytestmark = pytest.mark.browser
@@ -21,12 +20,6 @@ LIST_JS = ROOT / "quiz" / "games" / "skat" / "list.js"
 GAMES = 10_000
 skat = bound("skat")
 
-
-def checker_says(game: dict):
-    try:
-        return skat.score_json(game)
-    except (MalformedInput, IllegalState):
-        return None
 
 
 @pytest.mark.parametrize("state", ["first-visit"])        # a script alone, in a blank page
@@ -48,7 +41,7 @@ def test_the_list_scores_every_game_as_the_checker_does(browser, state):
     })""", [facts, json.loads(json.dumps(games))])
     page.close()
     assert told == [got for game, got in zip(games, scored) if game["game"] != "null"]
-    expected = [checker_says(game) for game in games + wrong]
+    expected = [checker_says(skat, game) for game in games + wrong]
     differences = [(game, want, got) for game, want, got in zip(games, expected, scored[:GAMES]) if got != want]
     assert not differences, differences[:3]
     refusals = [(game, want, got) for game, want, got in zip(wrong, expected[GAMES:], scored[GAMES:])
