@@ -8,6 +8,7 @@ GAMES = "<games>"   # stands for every module of every game package, quiz/games/
 STAGES = ("quiz.site.load", "quiz.site.check", "quiz.site.pages", "quiz.site.output", "quiz.site.author",
           "quiz.site.hooks")
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("quiz.reads",),                                                     # what an answer reads of the facts
     ("quiz.checker",),                                                   # what every rules checker shares
     ("quiz.witnesses", "quiz.presentation", "quiz.components"),         # what games share: witnesses, pages, parts
     ("quiz.games",),                                                     # where each game's package is

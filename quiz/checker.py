@@ -3,11 +3,14 @@
 and its presentation (quiz/presentation.py) are built on its rules."""
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import inspect
 import typing
 from typing import Any, Callable, Iterator
+
+from quiz.reads import RESULT_READS, FineReads, TrackedFacts, facts_read, read_as_result  # noqa: F401 (re-exported)
 
 class MalformedInput(ValueError):
     """Input no game could even describe: a wrong type, an unknown key, a value out of range."""
@@ -129,86 +132,6 @@ class Facts:
 _TYPE_WORDS = {int: "a whole number", bool: "true or false", str: "a text"}
 
 
-class FineReads(set):
-    """Reads noted finely: besides whole facts (by name), a game's views of a fact, each a tuple (fact, view, …) whose
-    value at any facts the rules' view() gives: Farkle notes which scoring options some dice can use, not the whole
-    scoring chart. Where reads are a plain set, a view is noted as its fact."""
-
-
-# "<Class>.<method>" -> (the method, the facts it may read): rules methods whose result is what a caller reads
-_RESULT_READS: dict[str, tuple[Callable, tuple[str, ...]]] = {}
-
-
-def facts_read(read: str | tuple) -> tuple[str, ...]:
-    """The facts a read is of: a fact by name; a method's result (read_as_result) the facts it declares; another view
-    its first part."""
-    if isinstance(read, str):
-        return (read,)
-    if read[0] == "result":
-        return _RESULT_READS[read[1]][1]
-    return (read[0],)
-
-
-def read_as_result(*facts: str) -> Callable[[Callable], Callable]:
-    """Marks a rules method (of plain arguments) whose result is all its callers take from the facts it reads, which it
-    declares: under fine reads (FineReads) a call notes one view, ("result", the method, its arguments), not each fact;
-    tables that give the same result then count as alike (a bank of 1,000 allowed is the same with no minimum and with
-    a 500 one). What it sees at other facts, Rules.read_value works out, and refuses an undeclared fact read."""
-    def mark(method: Callable) -> Callable:
-        key = method.__qualname__
-        _RESULT_READS[key] = (method, facts)
-
-        @functools.wraps(method)
-        def call(self, *args):
-            tracked = self.facts
-            if isinstance(tracked, TrackedFacts) and tracked.fine:
-                tracked.note(("result", key, args))
-                return method(type(self)(tracked.untracked), *args)
-            return method(self, *args)
-        return call
-    return mark
-
-
-class TrackedFacts:
-    """Facts that note every fact read through them: rules bound to them tell which facts their answer depends on.
-    Methods of the facts run against the tracker, so a fact they read is noted too. A game's components (Faraway's
-    cards) are the same at every table: reading them is not noted."""
-
-    def __init__(self, facts: Facts, reads: set):
-        object.__setattr__(self, "_facts", facts)
-        object.__setattr__(self, "_reads", reads)
-        object.__setattr__(self, "_fields", {field.name: not field.metadata.get("component")
-                                             for field in dataclasses.fields(facts)})
-
-    @property
-    def fine(self) -> bool:
-        """Whether a view of a fact is noted as itself (FineReads), not as the whole fact."""
-        return isinstance(self._reads, FineReads)
-
-    @property
-    def untracked(self) -> Facts:
-        """The facts themselves, for reading a fact whose use the caller notes as a view (note())."""
-        return self._facts
-
-    def note(self, read: str | tuple) -> None:
-        """Note a read: a fact by name, or a view of one (as itself where reads are fine, else as its fact)."""
-        if self.fine:
-            self._reads.add(read)
-        else:
-            self._reads.update(facts_read(read))
-
-    def __getattr__(self, name: str):
-        if name in self._fields:
-            if self._fields[name]:
-                self._reads.add(name)
-            return getattr(self._facts, name)
-        member = getattr(type(self._facts), name)
-        return member.__get__(self) if hasattr(member, "__get__") else member
-
-    def __setattr__(self, name, value):
-        raise dataclasses.FrozenInstanceError(name)
-
-
 class Rules:
     """A game's rules bound to its facts (a frozen dataclass, the game's FACTS): they come in, nothing is read on the
     side. The same rules bound to other facts (a rule set, a house rule) answer for that table.
@@ -235,13 +158,22 @@ class Rules:
                             f"got {type(facts).__name__}")
         self.facts = facts if reads is None else TrackedFacts(facts, reads)
 
+    def with_facts(self, **changes) -> "Rules":
+        """These rules at facts changed as a belief imagines them (no dix de der, no partner exception): at a table
+        whose reads are noted, the facts left as they are are still noted where read."""
+        rules = copy.copy(self)
+        facts = self.facts
+        rules.facts = facts.replaced(**changes) if isinstance(facts, TrackedFacts) else \
+            dataclasses.replace(facts, **changes)
+        return rules
+
     @classmethod
     def read_value(cls, facts: Facts, read: str | tuple) -> Any:
         """What a noted read (see FineReads) sees at these facts: a fact's value, or a view's (view())."""
         if isinstance(read, str):
             return getattr(facts, read)
         if read[0] == "result":
-            method, declared = _RESULT_READS[read[1]]
+            method, declared = RESULT_READS[read[1]]
             reads: set = set()
             value = method(cls(facts, reads), *read[2])
             if not reads <= set(declared):

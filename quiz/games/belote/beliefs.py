@@ -2,7 +2,6 @@
 would. With them, BeloteRules is the full checker the quiz verifies against."""
 from __future__ import annotations
 
-import dataclasses
 
 from quiz.checker import belief
 from quiz.games.belote import components
@@ -30,8 +29,8 @@ class Belote(BeloteLegality):
         return self._plain_points(trick, trump, "J")
 
     def _without_last_trick(self, taker_points, taker_tricks, last, belote):
-        forgetful = type(self)(dataclasses.replace(self.facts, last_trick=0, capot_total=self.facts.capot_total - 10,
-                                                   dedans_total=self.facts.dedans_total - 10))
+        forgetful = self.with_facts(last_trick=0, capot_total=self.facts.capot_total - 10,
+                                    dedans_total=self.facts.dedans_total - 10)
         return forgetful.count(taker_points, taker_tricks, last, belote)
 
     @belief("dix-de-der", distorts="taker_records")
@@ -69,7 +68,7 @@ class Belote(BeloteLegality):
     @belief("partner-master", distorts="may_play")
     def _trump_over_partner(self, card: str, hand: list[str], trick: list[str], trump: str) -> bool:
         """Without the suit led, a player must trump even while the partner holds the trick."""
-        strict = type(self)(dataclasses.replace(self.facts, partner_exception=False))
+        strict = self.with_facts(partner_exception=False)
         return strict.may_play(card, hand, trick, trump)
 
     @belief("overtrump", distorts="may_play")

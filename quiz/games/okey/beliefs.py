@@ -2,7 +2,6 @@
 would. With them, OkeyRules is the full checker the quiz verifies against."""
 from __future__ import annotations
 
-import dataclasses
 
 from quiz.checker import belief
 from quiz.games.okey import components
@@ -14,7 +13,7 @@ class Okey(OkeyLegality):
     """Okey's rules with the wrong beliefs players hold about them."""
 
     def _with(self, **changes) -> "Okey":
-        return type(self)(dataclasses.replace(self.facts, **changes))
+        return self.with_facts(**changes)
 
     @belief("okey-next", distorts="okey")
     def _indicator_is_okey(self, indicator: str) -> str:
