@@ -208,10 +208,27 @@ def _game_and_questions(site, game_id: str | None, question_id: str | None) -> t
     return game, questions
 
 
+def at_table(checker, game_id: str, address):
+    """The checker bound to the facts of the table an address names ("ffb,litige:0"): MalformedInput where the game
+    has no rule sets or no such table."""
+    from quiz.checker import MalformedInput
+    from quiz.games import REPO_RULES
+    from quiz.site.load.problems import Problems
+    from quiz.site.load.rulesets import load_rule_sets
+
+    problems = Problems(REPO_RULES.parent)
+    sets = load_rule_sets(REPO_RULES / game_id, game_id, checker.facts, problems)
+    if sets is None:
+        raise MalformedInput(f"rules: {game_id} has no rule sets to choose from")
+    return type(checker)(sets.facts(sets.parse(address)))
+
+
 def score(argv: list[str]) -> int:
     """python -m quiz score <game> …: one game's count as JSON. A game whose checker reads one JSON object (score_json:
     Skat) takes it on standard input; Faraway takes its tableau as arguments, <card> … [--sanctuaries <id> …], and
-    prints {"total", "regions": [fame, … left to right], "sanctuaries": [fame, …]}. Bad input: exit 1, one line."""
+    prints {"total", "regions": [fame, … left to right], "sanctuaries": [fame, …]}. A JSON object's "rules" names the
+    table it is counted at, as ?rules= does ("ffb,litige:0"); without it, the default rules. Bad input: exit 1, one
+    line."""
     import json
 
     from quiz.checker import IllegalState, MalformedInput
@@ -225,6 +242,9 @@ def score(argv: list[str]) -> int:
     if checker is not None and hasattr(checker, "score_json") and len(argv) == 1:
         try:
             data = json.loads(sys.stdin.read())
+            if isinstance(data, dict) and "rules" in data:
+                data = dict(data)
+                checker = at_table(checker, game_id, data.pop("rules"))
             print(json.dumps(checker.score_json(data)))
         except json.JSONDecodeError as error:
             print(f"python -m quiz score {game_id}: not one JSON object: {error}", file=sys.stderr)

@@ -16,6 +16,7 @@ import pytest
 import yaml
 
 import belote_reference
+import quiz.__main__ as quiz_main
 from quiz.checker import IllegalState, MalformedInput
 from quiz.games import bound
 from quiz.games.belote.components import DECK, SUIT_OF_NAME, card
@@ -26,15 +27,16 @@ from quiz.games.belote.witnesses import BeloteWitnesses
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = yaml.safe_load((Path(__file__).parent / "belote_examples.yml").read_text(encoding="utf-8"))
 belote = bound("belote")
-# The examples' rule sets that are facts of the checker's (announcements, rounding and contrée are not yet)
-AT_TABLE = {"classic": {}, "capot-250": {"capot_total": 250}, "egalite-dedans": {"litige": False},
-            "min-82": {"contract_minimum": 82, "litige": False}}
+# The examples' rule sets that are tables of rules/belote/sets.yml, as ?rules= names them (announcements, rounding and
+# contrée are not yet)
+AT_TABLE = {"classic": "ffb", "capot-250": "ffb,capot:250", "egalite-dedans": "ffb,litige:0",
+            "min-82": "ffb,contract:82,litige:0"}
 COUNTED = [example for example in EXAMPLES if example["rules"] in AT_TABLE
            and not any((example.get("announcements") or {}).values())]
 
 
 def at_table(rules: str):
-    return type(belote)(dataclasses.replace(belote.facts, **AT_TABLE[rules]))
+    return quiz_main.at_table(belote, "belote", AT_TABLE[rules])
 
 
 @pytest.mark.parametrize("example", COUNTED, ids=[example["id"] for example in COUNTED])
@@ -234,6 +236,19 @@ def test_the_command_line_counts_one_deal_as_json():
         result = run_score(bad)
         assert result.returncode == 1 and result.stdout == "" and len(result.stderr.strip().splitlines()) == 1
         assert says in result.stderr, result.stderr
+
+
+def test_the_command_line_counts_at_the_table_its_rules_name():
+    """"rules" as ?rules= writes it: a capot at 250 where the table says so; a part no table has is one line."""
+    capot = {"trump": "hearts", "taker": "A", "won": {"A": [str(card) for card in DECK], "B": []}, "last": "A",
+             "belote": None}
+    for rules, expected in [("ffb", 252), ("ffb,capot:250", 250), ("belotejeu", 250)]:
+        result = run_score({**capot, "rules": rules})
+        assert result.returncode == 0 and json.loads(result.stdout)["A"] == expected, (rules, result.stderr)
+    for rules, says in [("ffb,capot:251", "capot is one of 252, 250"), ("coinche", "no set 'coinche'"),
+                        ("ffb,annonces:1", "no house rule 'annonces'"), (7, "rules: 7")]:
+        result = run_score({**capot, "rules": rules})
+        assert result.returncode == 1 and says in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
 def broken_deal(rng: random.Random, deal: dict) -> dict:

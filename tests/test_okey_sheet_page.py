@@ -5,6 +5,7 @@ page's words, and stays through a reload. The round list itself is tested in dep
 (tests/test_skat_list_page.py); this is Okey's pass: its fields, each player's own, and its count."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -12,6 +13,8 @@ from playwright.sync_api import expect
 
 from browser_helpers import in_states
 from rules_reading import LANGUAGES
+import quiz.__main__ as quiz_main
+from quiz.checker import IllegalState
 from quiz.games import bound
 
 pytestmark = pytest.mark.browser
@@ -78,4 +81,42 @@ def test_what_cannot_be_is_refused_in_the_pages_words(visitor):
     page.locator('input[data-field="false_okeys.3"]').fill("3")
     expect(page.locator(".rr-list-preview")).to_have_text(ui["problem_okeys"])
     expect(page.locator(".rr-list-round .md-button--primary")).to_be_disabled()
+    assert page.console_errors == []
+
+
+@in_states("first-visit")
+def test_at_classic_okey_the_sheet_asks_the_finish_and_the_gosterge_shown_and_counts_as_the_checker(visitor):
+    """At the classic table (?rules=classic) the form asks no racks, only how the round ended, who finished and who
+    showed the gösterge's twin; every such round (5 finishes × 4 finishers × 16 who showed) counts as the checker
+    counts it, or is refused where the checker refuses it; a round typed in the page writes the checker's points."""
+    classic = quiz_main.at_table(okey, "okey", "classic")
+    page = visitor.open("en", PAGE + "?rules=classic")
+    expect(page.locator('input[data-field="showed.0"]')).to_have_count(1)
+    expect(page.locator('input[data-field="indicator"]')).to_have_count(0)
+    ui = json.loads(page.locator(".rr-list").get_attribute("data-ui"))
+    facts = dataclasses.asdict(classic.facts)
+    cases = [(finish, finisher, [bool(mask >> seat & 1) for seat in range(4)])
+             for finish in ["normal", "okey", "pairs", "hand", "none"] for finisher in range(4)
+             for mask in range(16)]
+    counted = page.evaluate("""([facts, ui, cases]) => cases.map(([finish, finisher, showed]) =>
+        RoundLists.sheet.count({finish: finish, finisher: finisher, showed: showed},
+                               {facts: facts, ui: ui, fill: RulesRefresher.format, number: String,
+                                name: (seat) => "P" + seat}))""", [facts, ui, cases])
+    for (finish, finisher, showed), got in zip(cases, counted):
+        data = {"indicator": "R1", "finish": None if finish == "none" else finish, "players": [
+            {"opened": False, "pairs": finish == "pairs" and seat == finisher, "finished": finish != "none" and
+             seat == finisher, "tiles": [], "showed_indicator": showed[seat]} for seat in range(4)]}
+        try:
+            want = classic.score_json(data)["penalties"]
+        except IllegalState:
+            want = None
+        assert (got.get("scores") if want is not None else "problem" in got) == (want or True), (finish, showed, got)
+    form = page.locator(".rr-list-round")
+    form.locator('input[data-field="finish"][value="okey"]').check()
+    form.locator('input[data-field="finisher"][value="0"]').check()
+    form.locator('input[data-field="showed.2"]').check()
+    page.locator(".rr-list-round .md-button--primary").click()
+    page.reload()
+    expected = counted[cases.index(("okey", 0, [False, False, True, False]))]["scores"]
+    assert page.locator(".rr-list-table tfoot td").all_inner_texts() == [minus(n) for n in expected]
     assert page.console_errors == []

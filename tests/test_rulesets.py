@@ -12,6 +12,7 @@ import yaml
 from repo_copies import fixture_rules
 from rules_reading import GAMES, RULES
 from quiz import games
+from quiz.checker import MalformedInput
 from quiz.games import read_game
 from quiz.site.load.problems import Problems
 from quiz.site.load.rulesets import Table, load_rule_sets
@@ -75,6 +76,20 @@ def test_a_house_rule_equal_to_the_sets_own_choice_is_no_house_rule(game):
         assert sets.table(set_id, same) == Table(set_id)
 
 
+@pytest.mark.parametrize("game", WITH_SETS)
+def test_an_address_reads_back_as_its_table_and_a_part_no_table_has_is_named(game):
+    """parse() is address() read back, at every table (python -m quiz score takes a table so); what no table has is
+    refused naming the part."""
+    sets, tables = every_table(game)
+    for table, _ in tables:
+        assert sets.parse(table.address()) == table
+    wrong = [("nowhere", "no set 'nowhere'"), (f"{sets.default},bogus:1", "no house rule 'bogus'"), ("", "a set")]
+    wrong += [(f"{sets.default},{rule.id}:99999", f"{rule.id} is one of") for rule in sets.house_rules[:1]]
+    for address, says in wrong:
+        with pytest.raises(MalformedInput, match=says):
+            sets.parse(address)
+
+
 def test_the_fixture_game_tables_and_projections(tmp_path):
     rules = fixture_rules(tmp_path / "rules")
     sets = rule_sets("pips", rules)
@@ -97,6 +112,18 @@ def test_a_checker_notes_the_facts_it_reads():
     reads = set()
     checker = games.load("farkle").CHECKER(ends_at, reads)
     assert checker.game_ends(10000) is True and "final_round" in reads
+
+
+def test_rules_a_belief_imagines_note_only_the_facts_it_keeps():
+    """with_facts(): a belief's own facts (Belote's without the dix de der) are not read from the table; the facts it
+    leaves as they are still are, so its answer is looked up by the tables that matter to it."""
+    belote = rule_sets("belote")
+    reads: set = set()
+    checker = games.load("belote").CHECKER(belote.base, reads)
+    forgetful = checker.with_facts(last_trick=0)
+    assert forgetful.facts.last_trick == 0 and reads == set()
+    assert forgetful.facts.capot_total == belote.base.capot_total and reads == {"capot_total"}
+    assert checker.facts.last_trick == belote.base.last_trick and "last_trick" in reads
 
 
 @pytest.mark.parametrize("game", WITH_SETS)

@@ -1,7 +1,8 @@
 """The Skat list page (skat/list/: docs/assets/rounds.js around quiz/games/skat/list.js) in real Chromium, in every
 language, in the states a table meets: a game typed as players say it ("Clubs Hand, with 2") shows the value the checker
 computes with its reason in the page's words, goes on the list and stays there through a reload, the dealer moves on;
-at four the dealer sits out and the Seeger-Fabian list pays every other player; what cannot be is refused in the page's
+at four the dealer sits out and the Seeger-Fabian list pays every other player; at a table whose rules the visitor chose
+(a grand worth 20) the list counts by them, the lists written before too; what cannot be is refused in the page's
 words and cannot be written; storage that keeps nothing or a corrupt record is said; offline after one visit it counts.
 This is the round list's test in depth (the shared feature); each page of every game gets the generic browser pass."""
 from __future__ import annotations
@@ -14,6 +15,7 @@ from playwright.sync_api import expect
 from browser_helpers import in_states
 from browsing import visitor_context
 from rules_reading import LANGUAGES, lang_prefix
+import quiz.__main__ as quiz_main
 from quiz.games import bound
 from quiz.games.skat.presentation import WITH_TWO
 
@@ -103,6 +105,24 @@ def test_a_game_shows_its_value_and_reason_goes_on_the_list_and_stays(visitor, l
     page.locator(".rr-list-rounds .md-button").first.click()          # take it back: the form holds it again
     expect(page.locator(".rr-list-table")).to_have_count(0)
     expect(page.locator(".rr-list-preview")).to_have_text(reason)
+    assert page.console_errors == []
+
+
+@in_states("first-visit")
+def test_at_a_chosen_table_the_list_counts_by_its_rules_the_games_written_before_too(visitor):
+    """Written at the ISkO's grand of 24, a grand counts 20 once the table chooses "grand 20" (?rules=isko,grand:20),
+    as the checker counts it there."""
+    grand = {"game": "grand", "hand": False, "ouvert": False, "announced": None, "points": 70, "tricks": 6, "bid": 18}
+    cards = ["CJ", "HJ", "CA", "C10", "SA", "S10", "HA", "H10", "DA", "D10", "CK", "SK"]        # with 1
+    page = open_list(visitor, "de")
+    type_game(page, 0, grand, ("with", 1))
+    page.locator(".rr-list-round .md-button--primary").click()
+    isko = skat.score_json({**grand, "cards": cards})["score"]
+    assert page.locator(".rr-list-table tfoot td").all_inner_texts()[0] == minus(isko)
+    page = visitor.open("de", PAGE + "?rules=isko,grand:20")
+    twenty = quiz_main.at_table(skat, "skat", "isko,grand:20").score_json({**grand, "cards": cards})["score"]
+    assert twenty != isko
+    expect(page.locator(".rr-list-table tfoot td").first).to_have_text(minus(twenty))
     assert page.console_errors == []
 
 

@@ -61,7 +61,7 @@ def test_an_answer_looked_up_by_its_facts_is_the_checkers_at_the_whole_table(sit
                 looked_up = None if group < 0 else found.groups[group]["answer"]
                 assert looked_up == direct(game, question, drawn, sets.facts(table)), (question.id, table.address())
                 checked += 1
-    assert checked >= len(tables) * len(game.questions) * 2     # Farkle: > 1,000
+    assert checked >= len(tables) * len(game.questions)     # every question at every table drawn; Farkle: > 1,000
 
 
 def test_a_question_is_not_asked_where_its_texts_presume_other_rules(site):

@@ -173,7 +173,7 @@ def test_every_witness_at_every_table_replays_to_its_givens_there(site, game_id)
                     assert game.witnesses(checker).givens(question.check, json.loads(json.dumps(record))) == \
                         json.loads(json.dumps(givens)), (question.id, sets.table_of(index).address())
                     replayed += 1
-    assert replayed > 2 * len(game.questions)
+    assert replayed >= len(game.questions)             # each question's records, at least one table each
 
 
 def _replay_rolls(rules, record: dict) -> list[int]:

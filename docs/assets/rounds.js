@@ -30,7 +30,7 @@
     this.root = root;
     this.tool = tool;
     this.ui = JSON.parse(root.getAttribute("data-ui"));
-    this.facts = JSON.parse(root.getAttribute("data-facts"));
+    this.baseFacts = this.facts = JSON.parse(root.getAttribute("data-facts"));
     this.key = root.getAttribute("data-store");
     this.lang = document.documentElement.lang;
     this.storage = storageOf();
@@ -81,6 +81,21 @@
       this.notice = this.ui.unkept;
       this.showNotice();
     }
+  };
+
+  /* Whether the form asks this field (of this player, for a field each player answers) with what is typed so far, at
+     the table's rules: the game's shown(), where it has one. */
+  List.prototype.asks = function (field, typed, player) {
+    return !this.tool.shown || this.tool.shown(field.name, typed, player, this.facts);
+  };
+
+  /* The rules the table chose on a game with rule sets (rules.js passes their facts by name): the form and every
+     round are counted again with them. */
+  List.prototype.atTable = function (values) {
+    var facts = {}, base = this.baseFacts;
+    Object.keys(base).forEach(function (name) { facts[name] = name in values ? values[name] : base[name]; });
+    this.facts = facts;
+    this.render();
   };
 
   /* A player's name as the list shows it: what was typed, else "Player 2". */
@@ -206,18 +221,18 @@
       site.format(seated.length < this.state.players.length ? ui.sits_out : ui.dealer, { player: this.name(dealer) })));
     this.tool.fields.forEach(function (field) {
       if (!field.each) {
-        if (!self.tool.shown || self.tool.shown(field.name, typed)) { self.drawField(self.form, field, field.name, seated); }
+        if (self.asks(field, typed)) { self.drawField(self.form, field, field.name, seated); }
         return;
       }
       seated.forEach(function (player) {        /* a field each player answers for, under the player's name */
-        if (self.tool.shown && !self.tool.shown(field.name, typed, player)) { return; }
+        if (!self.asks(field, typed, player)) { return; }
         var own = self.form.querySelector('[data-seat="' + player + '"]') ||
           self.form.appendChild(el("fieldset", { "class": "rr-list-seat", "data-seat": String(player) }));
         if (!own.firstChild) { own.appendChild(el("legend", {}, self.name(player))); }
         self.drawField(own, field, field.name + "." + player, seated);
       });
     });
-    var counted = this.counted(typed, dealer);
+    var counted = this.counted(typed, dealer, this.carriedOver());
     this.preview = this.form.appendChild(el("p", { "class": "rr-list-preview", "aria-live": "polite" },
       counted.text));
     if (counted.problem) { this.preview.classList.add("rr-list-problem"); }
@@ -288,13 +303,13 @@
     var self = this, values = {}, seated = this.seated(dealer);
     this.tool.fields.forEach(function (field) {
       if (!field.each) {
-        if (!self.tool.shown || self.tool.shown(field.name, typed)) {
+        if (self.asks(field, typed)) {
           values[field.name] = self.parse(field, typedOr(typed, field));
         }
         return;
       }
       values[field.name] = self.state.players.map(function (_, player) {
-        if (seated.indexOf(player) < 0 || (self.tool.shown && !self.tool.shown(field.name, typed, player))) {
+        if (seated.indexOf(player) < 0 || !self.asks(field, typed, player)) {
           return null;                          /* not asked of this player */
         }
         var value = typed[field.name + "." + player];
@@ -305,7 +320,7 @@
   };
 
   /* A round as typed: its scores and reason, a problem, or (not all typed yet) the words asking for the rest. */
-  List.prototype.counted = function (typed, dealer) {
+  List.prototype.counted = function (typed, dealer, carried) {
     var self = this, values = this.values(typed, dealer), missing = null, bad = null;
     var isBad = function (value) {
       return (typeof value === "number" && isNaN(value)) || (Array.isArray(value) && value.some(isBad));
@@ -322,16 +337,25 @@
     });
     if (bad) { return { problem: true, text: site.format(this.ui.not_number, bad) }; }
     if (missing) { return { text: site.format(this.ui.missing, { field: missing }) }; }
-    var result = this.tool.count(values, this.table(dealer));
+    var table = this.table(dealer);
+    table.carried = carried === undefined ? null : carried;
+    var result = this.tool.count(values, table);
     if (result.problem) { return { problem: true, text: result.problem }; }
-    return { scores: result.scores, text: result.reason };
+    return { scores: result.scores, text: result.reason, carry: result.carry === undefined ? null : result.carry };
+  };
+
+  /* What the rounds written so far carry into the next (a game's count may hold points over: Belote's litige). */
+  List.prototype.carriedOver = function () {
+    var self = this, carried = null;
+    this.state.rounds.forEach(function (round) { carried = self.counted(round.typed, round.dealer, carried).carry; });
+    return carried;
   };
 
   List.prototype.type = function (name, value, keepFocus) {
     this.state.typed[name] = value;
     this.save();
     if (keepFocus) {
-      var counted = this.counted(this.state.typed, this.state.dealer);
+      var counted = this.counted(this.state.typed, this.state.dealer, this.carriedOver());
       var write = this.form.querySelector(".md-button--primary");
       this.preview.textContent = counted.text;
       this.preview.classList.toggle("rr-list-problem", !!counted.problem);
@@ -342,7 +366,7 @@
   };
 
   List.prototype.write = function () {
-    var counted = this.counted(this.state.typed, this.state.dealer);
+    var counted = this.counted(this.state.typed, this.state.dealer, this.carriedOver());
     if (!counted.scores) { return; }
     this.state.rounds.push({ typed: this.state.typed, dealer: this.state.dealer });
     this.state.typed = {};
@@ -366,9 +390,10 @@
     head.appendChild(el("th", { scope: "col" }, "#"));
     head.appendChild(el("th", { scope: "col" }, ui.reason));
     for (var p = 0; p < players; p++) { head.appendChild(el("th", { scope: "col" }, this.name(p))); }
-    var body = table.appendChild(el("tbody")), totals = new Array(players).fill(0);
+    var body = table.appendChild(el("tbody")), totals = new Array(players).fill(0), carried = null;
     this.state.rounds.forEach(function (round, index) {
-      var counted = self.counted(round.typed, round.dealer);
+      var counted = self.counted(round.typed, round.dealer, carried);
+      carried = counted.carry;
       var row = body.appendChild(el("tr"));
       row.appendChild(el("td", {}, String(index + 1)));
       row.appendChild(el("td", counted.scores ? {} : { "class": "rr-list-problem" }, counted.text));
@@ -404,7 +429,10 @@
   function setUp() {
     document.querySelectorAll(".rr-list[data-tool]").forEach(function (root) {
       var tool = (window.RoundLists || {})[root.getAttribute("data-tool")];
-      if (tool && !root.list) { root.list = new List(root, tool); }
+      if (tool && !root.list) {
+        root.list = new List(root, tool);
+        if (root.tableValues) { root.list.atTable(root.tableValues); }    /* the rules came in first */
+      }
     });
   }
 

@@ -159,6 +159,7 @@
       var form = unit.t[unit.v[place(rules, unit.n, values)]];
       if (typeof form === "boolean") {
         node.hidden = !form;
+        if (node.classList.contains("rr-row-unit")) { node.closest("tr").hidden = !form; }  /* a numbers row */
       } else if (typeof form === "string" || form === null) {    /* null: the entry is not at this table */
         node.hidden = form === null;
         node.textContent = form || "";
@@ -197,6 +198,14 @@
         if (url !== file) { fetch(url).catch(function () { /* offline: the calculator says so when used */ }); }
       });
       if (root.calculator) { Object.assign(root.calculator, urls, { loading: null }); root.calculator.update(); }
+    });
+  }
+
+  /* A round list (rounds.js) counts with the table's facts: passed now, or kept for the list when it is set up. */
+  function showLists(values) {
+    document.querySelectorAll(".rr-list[data-tool]").forEach(function (root) {
+      root.tableValues = values;
+      if (root.list) { root.list.atTable(values); }
     });
   }
 
@@ -383,6 +392,7 @@
           line.querySelector(".rr-playing-now").textContent = playing(rules, choice);
           showUnits(rules, values);
           showCalculator(rules, values, base, raceOf(rules, choice));
+          showLists(values);
           stub.table = isDefault(rules, choice) ? null : {
             atTable: function (item) { return atTable(rules, values, item); },
             stated: function (id) { return statedFile && statedFile.done && statedFile.done[id]; }

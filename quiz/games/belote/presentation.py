@@ -1,8 +1,11 @@
 """What Belote's pages need from its rules besides the answers: the numbers the texts quote (the pack's points, the
 deal's with the dix de der, a suit's, the tie, the capot's last trick, and the refresher's worked deals, each counted
-by the rules rather than typed), and a question's cards in words: "V♥ 9♥ A♠ 7♣", each rank as the language writes it."""
+by the rules rather than typed), a question's cards in words: "V♥ 9♥ A♠ 7♣", each rank as the language writes it,
+and the score sheet (belote/sheet/): sheet.js counts each deal with the table's facts, in the words of entry `sheet`."""
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
 from typing import Any, Callable
 
 from quiz.presentation import Presentation
@@ -17,9 +20,30 @@ DEDANS_BELOTE = (55, 3, "defence", "taker")  # 55 + belote against 107: dedans, 
 LITIGE = (71, 4, "taker", None)          # 71 + the dix de der against 81: a litige
 BELOTE_CONTRACT = (62, 4, "taker", "taker")  # 62 + 10 + belote against 90: made with the belote, short of 82 without
 
+SHEET_SCRIPT = Path(__file__).resolve().parent / "sheet.js"
+# The sheet's own words (text.<lang>.yml, entry `sheet`), and the placeholders the page's script fills in each
+SHEET_FIELDS = ("trump", *(f"trump_{suit}" for suit in ("hearts", "diamonds", "clubs", "spades")), "taker",
+                "capot", "capot_none", "capot_taker", "capot_defence", "points", "last", "last_taker",
+                "last_defence", "belote", "belote_none", "belote_taker", "belote_defence",
+                "made", "made_capot", "dedans", "litige", "carried", "problem_points", "problem_no_tricks",
+                "problem_other")
+SHEET_FILLS = {"player": "player", "dealer": "player", "sits_out": "player", "round": "round", "missing": "field",
+               "not_number": "field value", "made": "takers defence taker_sum defence_sum",
+               "made_capot": "takers defence taker_sum defence_sum",
+               "dedans": "takers defence taker_sum defence_sum points",
+               "litige": "takers defence taker_sum defence_sum held", "carried": "team points",
+               "problem_points": "value most", "problem_no_tricks": "value"}
+
 
 class BelotePresentation(Presentation):
     rules: Belote
+    tool_sections = frozenset({"score-list"})
+    tool_placeholders = {field: frozenset(names.split()) for field, names in SHEET_FILLS.items()}
+
+    def score_lists(self) -> dict[str, dict]:
+        """The score sheet (belote/sheet/): sheet.js counts each deal with the table's facts."""
+        return {"sheet": {"script": SHEET_SCRIPT, "facts": dataclasses.asdict(self.rules.facts),
+                          "fields": SHEET_FIELDS}}
 
     def derived_facts(self) -> dict[str, Any]:
         """Numbers the texts quote, each worked out by the rules: the pack, the deal, a suit, the tie and the

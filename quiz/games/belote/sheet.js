@@ -105,7 +105,117 @@
     return result;
   }
 
-  const api = {score: score, refused: refused, count: count};
+  /* The tricks a deal told as the table tells it could have held: the takers' cards, worth exactly `points` in whole
+     tricks (one to seven of them; all eight or none for a capot), the rest the defence's; null where no tricks hold
+     those points. The count reads only the points and the tricks, so these count as the real ones do. */
+  function cardsFor(points, capot, trump, facts) {
+    const suit = SUITS[trump];
+    if (capot) return capot === "taker" ? {taker: DECK.slice(), defence: []} : {taker: [], defence: DECK.slice()};
+    /* reach[n][p]: the card (by its place in the pack) that last brings n cards to p points, from fewer cards */
+    const values = DECK.map((card) => cardPoints(card, suit, facts));
+    const most = packPoints(facts), size = facts.players * facts.hand_size;
+    const reach = [new Map([[0, -1]])];
+    values.forEach((value, index) => {
+      for (let n = Math.min(index, size - facts.players) ; n >= 0; n -= 1) {
+        for (const [sum] of reach[n] || []) {
+          if (sum + value > most) continue;
+          reach[n + 1] = reach[n + 1] || new Map();
+          if (!reach[n + 1].has(sum + value)) reach[n + 1].set(sum + value, index);
+        }
+      }
+    });
+    for (let tricks = 1; tricks < facts.hand_size; tricks += 1) {
+      const n = tricks * facts.players;
+      if (!reach[n] || !reach[n].has(points)) continue;
+      const taken = [];
+      for (let left = n, sum = points, below = values.length; left > 0; left -= 1) {
+        const index = lastBelow(reach, left, sum, below, values);
+        taken.push(DECK[index]);
+        sum -= values[index];
+        below = index;
+      }
+      return {taker: taken, defence: DECK.filter((card) => !taken.includes(card))};
+    }
+    return null;
+  }
+
+  /* A card before place `below` that brings `left` cards to `sum` from a sum fewer cards reach with earlier cards. */
+  function lastBelow(reach, left, sum, below, values) {
+    for (let index = below - 1; index >= 0; index -= 1) {
+      const rest = sum - values[index];
+      if (rest >= 0 && reach[left - 1] && reach[left - 1].has(rest) && reach[left - 1].get(rest) < index) return index;
+    }
+    return -1;
+  }
+
+  /* The score sheet page's count (docs/assets/rounds.js draws the form and keeps the list): one deal as the table tells
+     it, the two teams as the list's two players. What a litige holds is carried to the next deal: its takers have it
+     if they make their contract, the defence if they are dedans, and a second litige holds it on. */
+  const tool = {
+    players: [2, 2],
+    seats: 2,
+    fields: [
+      {name: "trump", choices: Object.keys(SUITS)},
+      {name: "taker", kind: "player"},
+      {name: "capot", choices: ["none", "taker", "defence"], initial: "none"},
+      {name: "points", kind: "number"},
+      {name: "last", choices: ["taker", "defence"]},
+      {name: "belote", choices: ["none", "taker", "defence"], initial: "none"},
+    ],
+    shown(name, typed) {
+      return !(["points", "last"].includes(name) && typed.capot !== undefined && typed.capot !== "none");
+    },
+    count(values, table) {
+      const {facts, ui, fill, number} = table;
+      const capot = values.capot === "none" ? null : values.capot;
+      const points = capot === "taker" ? packPoints(facts) : capot === "defence" ? 0 : values.points;
+      const most = packPoints(facts);
+      if (!Number.isInteger(points) || points < 0 || points > most) {
+        return {problem: fill(ui.problem_points, {value: points, most: most})};
+      }
+      const cards = cardsFor(points, capot, values.trump, facts);
+      if (cards === null) return {problem: fill(ui.problem_no_tricks, {value: points})};
+      const takerTeam = values.taker === 0 ? "A" : "B", other = takerTeam === "A" ? "B" : "A";
+      const last = capot || values.last;
+      const role = {taker: takerTeam, defence: other};
+      const won = {};
+      won[takerTeam] = cards.taker;
+      won[other] = cards.defence;
+      const found = score({trump: values.trump, taker: takerTeam, won: won, last: role[last],
+                           belote: values.belote === "none" ? null : role[values.belote]}, facts);
+      if (found.problem) return {problem: ui["problem_" + found.problem] || ui.problem_other};
+      const scores = [found.A, found.B];
+      const takers = table.name(values.taker), defence = table.name(1 - values.taker);
+      const beloteOf = (side) => values.belote === side ? [String(facts.belote_points)] : [];
+      const sum = (parts) => parts.length > 1 ? parts.join(" + ") + " = " +
+        parts.reduce((total, part) => total + Number(part), 0) : parts[0];
+      const takerParts = (capot === "taker" ? [String(facts.capot_total)] : capot ? ["0"] :
+        [String(points)].concat(last === "taker" ? [String(facts.last_trick)] : [])).concat(beloteOf("taker"));
+      const defenceParts = (capot === "defence" ? [String(facts.capot_total)] : capot ? ["0"] :
+        [String(most - points)].concat(last === "defence" ? [String(facts.last_trick)] : [])).concat(beloteOf("defence"));
+      const sums = {takers: takers, defence: defence, taker_sum: sum(takerParts), defence_sum: sum(defenceParts)};
+      let reason;
+      if (found.made) reason = fill(capot === "taker" ? ui.made_capot : ui.made, sums);
+      else if (found.held) reason = fill(ui.litige, Object.assign(sums, {held: found.held}));
+      else reason = fill(ui.dedans, Object.assign(sums, {points: number(found[other])}));
+      /* a litige held before: the winner of this deal takes it; a new litige holds it on */
+      let carry = found.held ? {points: found.held} : null;
+      if (table.carried && table.carried.points) {
+        if (found.held) carry = {points: found.held + table.carried.points};
+        else {
+          const winner = found.made ? values.taker : 1 - values.taker;
+          scores[winner] += table.carried.points;
+          reason += fill(ui.carried, {team: table.name(winner), points: table.carried.points});
+        }
+      }
+      return {scores: scores, reason: reason, carry: carry};
+    },
+  };
+
+  const api = {score: score, refused: refused, count: count, cardsFor: cardsFor, tool: tool};
   if (typeof module !== "undefined" && module.exports) module.exports = api;
-  else root.BeloteSheet = api;
+  else {
+    root.BeloteSheet = api;
+    (root.RoundLists = root.RoundLists || {}).sheet = tool;
+  }
 })(this);

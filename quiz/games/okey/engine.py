@@ -13,6 +13,8 @@ A record, as JSON:
                                                     laid) made longer with tiles from the hand: once opened
                 "discard": "K9"}, ...]}            every turn ends with a tile thrown; the last one finishes
 A round ends when a player's rack is empty after the throw (finished), or when the pile is empty at the end of a turn.
+At a classic Okey table (14 tiles, 15 to the starter) there is no opening: tiles are laid only in the turn that
+finishes, the whole rack at once, and a finish is with the okey, with pairs or plain (tualimforum.com, "bitiş türleri").
 A record may stop anywhere: its state is the round at that moment."""
 from __future__ import annotations
 
@@ -101,10 +103,14 @@ class Match:
         self._take(seat, [thrown])
         state.thrown = thrown
         state.turns += 1
+        classic = self.rules.facts.classic
+        if classic and hand and ("open" in move or "pairs" in move or "add" in move):
+            raise IllegalMove(f"seat {seat}: in classic Okey a player lays tiles only to finish, the whole rack at "
+                              f"once")
         if not hand:
             state.finished = seat
             state.finish = ("okey" if thrown == state.okey else
-                            "hand" if opening_now and not opened_before else
+                            "hand" if opening_now and not opened_before and not classic else
                             "pairs" if state.pairs[seat] else "normal")
         elif not state.pile:
             state.pile_ran_out = True
@@ -155,7 +161,7 @@ class Match:
         if None in values:
             raise IllegalMove(f"seat {seat} lays {names(melds[values.index(None)])}, which is no run or set")
         total = sum(sum(numbers) for numbers in values)
-        if not state.opened[seat] and total < rules.facts.opening_points:
+        if not state.opened[seat] and total < rules.facts.opening_points and not rules.facts.classic:
             raise IllegalMove(f"seat {seat} opens with {total}: {rules.facts.opening_points} or more needed")
         for meld in melds:
             self._take(seat, list(meld))

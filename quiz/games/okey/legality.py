@@ -109,6 +109,8 @@ class OkeyLegality(OkeyRules):
                 yield "a player finished: say how (normal, okey, pairs or hand)"
             elif finish == "pairs" and not finisher["pairs"]:
                 yield f"a pairs finish by player {finishers[0] + 1}, who did not open with pairs"
+            elif finish == "hand" and self.facts.classic:
+                yield "a finish from the hand (elden) at classic Okey, where nobody opens before finishing"
             elif finish == "hand" and any(player["opened"] for seat, player in enumerate(players)
                                           if seat != finishers[0]):
                 yield "a finish from the hand (elden) while another player had opened"

@@ -35,14 +35,17 @@ SHEET_FIELDS = ("indicator", "finish", *(f"finish_{way}" for way in ("normal", "
                 "line_finished", "line_unopened", "line_unopened_times", "line_opened", "times_pairs", "times_finish",
                 "plus_okeys", "equals", "between", *(f"problem_{problem}" for problem in (
                     "indicator", "number", "okeys", "too_many", "rack_too_big", "pairs_finish_unpaired",
-                    "hand_finish_opened", "other")))
+                    "hand_finish_opened", "other", "hand_classic")),
+                "showed", "line_classic", "line_classic_shown", "line_classic_finished", "line_classic_finished_shown")
 SHEET_FILLS = {"player": "player", "dealer": "player", "sits_out": "player", "round": "round", "missing": "field",
                "not_number": "field value", "line_finished": "player points",
                "line_unopened": "player points", "line_unopened_times": "player times points",
                "line_opened": "player sum total", "times_pairs": "times", "times_finish": "times",
                "plus_okeys": "points", "equals": "points", "problem_indicator": "value", "problem_number": "value",
                "problem_too_many": "value", "problem_rack_too_big": "value most",
-               "problem_pairs_finish_unpaired": "value"}
+               "problem_pairs_finish_unpaired": "value", "line_classic": "player points",
+               "line_classic_shown": "player loss shown points", "line_classic_finished": "player",
+               "line_classic_finished_shown": "player points"}
 
 
 class OkeyPresentation(Presentation):

@@ -170,5 +170,5 @@ class OkeyRules(Rules):
         the okey thrown or from seven pairs; nothing where the pile ran out. Besides, each player who showed the
         gösterge's twin at the start takes 1 from every other player (milliyet.com.tr, wagsgallerys.blogspot.com)."""
         facts = self.facts
-        return {None: 0, "normal": facts.classic_normal, "okey": facts.classic_okey, "pairs": facts.classic_pairs,
-                "hand": facts.classic_normal}[finish]
+        return {None: 0, "normal": facts.classic_normal, "okey": facts.classic_okey,
+                "pairs": facts.classic_pairs}[finish]

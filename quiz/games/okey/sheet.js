@@ -47,8 +47,7 @@
   }
 
   function classicLoss(finish, facts) {
-    return {normal: facts.classic_normal, okey: facts.classic_okey, pairs: facts.classic_pairs,
-            hand: facts.classic_normal}[finish] || 0;
+    return {normal: facts.classic_normal, okey: facts.classic_okey, pairs: facts.classic_pairs}[finish] || 0;
   }
 
   /* Why this describes no round (the checker's order), or null. */
@@ -97,6 +96,7 @@
       const finisher = players[finishers[0]];
       if (finish === null) return problem("finish_unsaid");
       if (finish === "pairs" && !finisher.pairs) return problem("pairs_finish_unpaired", finishers[0] + 1);
+      if (finish === "hand" && facts.classic) return problem("hand_classic");
       if (finish === "hand" && players.some((player, seat) => seat !== finishers[0] && player.opened)) {
         return problem("hand_finish_opened");
       }
@@ -157,68 +157,101 @@
       {name: "tiles", kind: "numbers", each: true},
       {name: "okeys", kind: "number", each: true, initial: "0"},
       {name: "false_okeys", kind: "number", each: true, initial: "0"},
+      {name: "showed", kind: "toggle", each: true},
     ],
-    shown(name, typed, player) {
+    /* At classic Okey a round is the finish and who showed the gösterge's twin: no racks are counted. */
+    shown(name, typed, player, facts) {
+      const classic = Boolean(facts && facts.classic);
       const finisher = typed.finish !== undefined && typed.finish !== "none" ? typed.finisher : undefined;
       if (name === "finisher") return typed.finish !== undefined && typed.finish !== "none";
+      if (name === "indicator") return !classic;
       if (player === undefined) return true;
-      if (String(player) === String(finisher)) return false;
+      if (name === "showed") return classic;
+      if (classic || String(player) === String(finisher)) return false;
       if (name === "opened") return true;
       return typed["opened." + player] === "melds" || typed["opened." + player] === "pairs";
     },
     count(values, table) {
-      const {facts, ui, fill, number} = table;
-      const n = values.indicator;
-      if (!isIntIn(n, 1, 13)) return {problem: fill(ui.problem_indicator, {value: n})};
-      const finish = values.finish === "none" ? null : values.finish;
-      const finisher = finish === null ? -1 : values.finisher;
-      const racks = values.opened.map((opened, seat) => seat === finisher || opened === "no" ? null :
-        {numbers: values.tiles[seat], okeys: values.okeys[seat], falseOkeys: values.false_okeys[seat]});
-      for (const rack of racks) {
-        if (rack === null) continue;
-        const wrong = rack.numbers.find((k) => !isIntIn(k, 1, 13));
-        if (wrong !== undefined) return {problem: fill(ui.problem_number, {value: wrong})};
-        if (!isIntIn(rack.okeys, 0, 2) || !isIntIn(rack.falseOkeys, 0, 2)) return {problem: ui.problem_okeys};
-      }
-      const tiles = tilesOf(n, racks);
-      const input = {indicator: "R" + n, finish: finish, players: values.opened.map((opened, seat) => ({
-        opened: seat === finisher || opened !== "no", pairs: opened === "pairs", finished: seat === finisher,
-        tiles: tiles[seat]}))};
-      const found = score(input, facts);
-      if (found.problem) {
-        const detail = found.detail;
-        if (found.problem === "too_many" && (detail === "J" || detail === "R" + (n % 13 + 1))) {
-          return {problem: ui.problem_okeys};
-        }
-        const value = found.problem === "too_many" ? detail.slice(1)
-          : ["rack_too_big", "pairs_finish_unpaired"].includes(found.problem) ? table.name(detail - 1) : detail;
-        return {problem: fill(ui["problem_" + found.problem] || ui.problem_other,
-                              {value: value, most: facts.starter_tiles})};
-      }
-      const okeyNumber = n % 13 + 1, times = factor(finish, facts);
-      const lines = found.penalties.map((penalty, seat) => {
-        const name = table.name(seat);
-        if (seat === finisher) return fill(ui.line_finished, {player: name, points: number(penalty)});
-        if (values.opened[seat] === "no") {
-          return fill(times > 1 ? ui.line_unopened_times : ui.line_unopened,
-                      {player: name, unopened: facts.unopened_penalty, times: times, points: number(penalty)});
-        }
-        const rack = racks[seat];
-        const parts = rack.numbers.map(String).concat(new Array(rack.falseOkeys).fill(String(okeyNumber)))
-          .concat(new Array(rack.okeys).fill(String(facts.held_okey_in_sum ? facts.held_okey_penalty : okeyNumber)));
-        const sum = parts.reduce((total, part) => total + Number(part), 0);
-        const text = fill(ui.line_opened, {player: name, sum: parts.join(" + ") || "0", total: sum});
-        let more = "";                            /* what turns the rack's sum into the penalty, where anything does */
-        if (values.opened[seat] === "pairs") more += fill(ui.times_pairs, {times: facts.pairs_opener_factor});
-        if (times > 1) more += fill(ui.times_finish, {times: times});
-        if (!facts.held_okey_in_sum && rack.okeys) {
-          more += fill(ui.plus_okeys, {points: rack.okeys * facts.held_okey_penalty});
-        }
-        return more ? text + more + fill(ui.equals, {points: number(penalty)}) : text;
-      });
-      return {scores: found.penalties, reason: lines.join(ui.between)};
+      return table.facts.classic ? countClassic(values, table) : count101(values, table);
     },
   };
+
+  /* A classic round: what each player loses, from the finish and the gösterge shown (the checker's score_json). */
+  function countClassic(values, table) {
+    const {facts, ui, fill, number} = table;
+    const finish = values.finish === "none" ? null : values.finish;
+    const finisher = finish === null ? -1 : values.finisher;
+    const input = {indicator: "R1", finish: finish, players: values.showed.map((showed, seat) => ({
+      opened: false, pairs: finish === "pairs" && seat === finisher, finished: seat === finisher, tiles: [],
+      showed_indicator: showed === true}))};
+    const found = score(input, facts);
+    if (found.problem) return {problem: ui["problem_" + found.problem] || ui.problem_other};
+    const loss = classicLoss(finish, facts);
+    const lines = found.penalties.map((points, seat) => {
+      const name = table.name(seat);
+      if (seat === finisher) {
+        return points ? fill(ui.line_classic_finished_shown, {player: name, points: number(points)})
+          : fill(ui.line_classic_finished, {player: name});
+      }
+      return fill(points > loss ? ui.line_classic_shown : ui.line_classic,
+                  {player: name, loss: loss, shown: points - loss, points: number(points)});
+    });
+    return {scores: found.penalties, reason: lines.join(ui.between)};
+  }
+
+  /* A round of 101: each player's penalty, the racks told as numbers and made tiles again (tilesOf). */
+  function count101(values, table) {
+    const {facts, ui, fill, number} = table;
+    const n = values.indicator;
+    if (!isIntIn(n, 1, 13)) return {problem: fill(ui.problem_indicator, {value: n})};
+    const finish = values.finish === "none" ? null : values.finish;
+    const finisher = finish === null ? -1 : values.finisher;
+    const racks = values.opened.map((opened, seat) => seat === finisher || opened === "no" ? null :
+      {numbers: values.tiles[seat], okeys: values.okeys[seat], falseOkeys: values.false_okeys[seat]});
+    for (const rack of racks) {
+      if (rack === null) continue;
+      const wrong = rack.numbers.find((k) => !isIntIn(k, 1, 13));
+      if (wrong !== undefined) return {problem: fill(ui.problem_number, {value: wrong})};
+      if (!isIntIn(rack.okeys, 0, 2) || !isIntIn(rack.falseOkeys, 0, 2)) return {problem: ui.problem_okeys};
+    }
+    const tiles = tilesOf(n, racks);
+    const input = {indicator: "R" + n, finish: finish, players: values.opened.map((opened, seat) => ({
+      opened: seat === finisher || opened !== "no", pairs: opened === "pairs", finished: seat === finisher,
+      tiles: tiles[seat]}))};
+    const found = score(input, facts);
+    if (found.problem) {
+      const detail = found.detail;
+      if (found.problem === "too_many" && (detail === "J" || detail === "R" + (n % 13 + 1))) {
+        return {problem: ui.problem_okeys};
+      }
+      const value = found.problem === "too_many" ? detail.slice(1)
+        : ["rack_too_big", "pairs_finish_unpaired"].includes(found.problem) ? table.name(detail - 1) : detail;
+      return {problem: fill(ui["problem_" + found.problem] || ui.problem_other,
+                            {value: value, most: facts.starter_tiles})};
+    }
+    const okeyNumber = n % 13 + 1, times = factor(finish, facts);
+    const lines = found.penalties.map((penalty, seat) => {
+      const name = table.name(seat);
+      if (seat === finisher) return fill(ui.line_finished, {player: name, points: number(penalty)});
+      if (values.opened[seat] === "no") {
+        return fill(times > 1 ? ui.line_unopened_times : ui.line_unopened,
+                    {player: name, unopened: facts.unopened_penalty, times: times, points: number(penalty)});
+      }
+      const rack = racks[seat];
+      const parts = rack.numbers.map(String).concat(new Array(rack.falseOkeys).fill(String(okeyNumber)))
+        .concat(new Array(rack.okeys).fill(String(facts.held_okey_in_sum ? facts.held_okey_penalty : okeyNumber)));
+      const sum = parts.reduce((total, part) => total + Number(part), 0);
+      const text = fill(ui.line_opened, {player: name, sum: parts.join(" + ") || "0", total: sum});
+      let more = "";                            /* what turns the rack's sum into the penalty, where anything does */
+      if (values.opened[seat] === "pairs") more += fill(ui.times_pairs, {times: facts.pairs_opener_factor});
+      if (times > 1) more += fill(ui.times_finish, {times: times});
+      if (!facts.held_okey_in_sum && rack.okeys) {
+        more += fill(ui.plus_okeys, {points: rack.okeys * facts.held_okey_penalty});
+      }
+      return more ? text + more + fill(ui.equals, {points: number(penalty)}) : text;
+    });
+    return {scores: found.penalties, reason: lines.join(ui.between)};
+  }
 
   function isIntIn(n, low, high) { return Number.isInteger(n) && n >= low && n <= high; }
 

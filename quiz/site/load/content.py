@@ -24,9 +24,10 @@ SECTION_FIELDS: dict[str, tuple[str, ...]] = {
 # Placeholders the page generator fills itself, per text key (those a game's tools fill: Game.filled_elsewhere).
 GENERATOR_PLACEHOLDERS = {"rulebook_ref": {"pages"}, "rulebook_refs": {"pages"},
                           "read_aloud": {"seconds", "syllables", "rate"}, "value": {"value"}}
-# Sections whose texts are the same at every table of a game's rule sets: what the sources say, the numbers table's
-# entries (the table changes whole), the rule sets' page itself; and a game's tools' words (Game.same_at_every_table)
-SAME_AT_EVERY_TABLE = {"sources", "teach-source", "numbers", "computed-table", "rule-sets"}
+# Sections whose texts are the same at every table of a game's rule sets: what the sources say, the rule sets' page
+# itself; the numbers table's entries where the table changes whole (a game whose facts hold a table of options: the
+# scoring chart); and a game's tools' words (Game.same_at_every_table)
+SAME_AT_EVERY_TABLE = {"sources", "teach-source", "computed-table", "rule-sets"}
 DIGITS = re.compile(r"\d+")
 CONDITION = re.compile(r"^\s*(\S+)\s*(==|!=|<=|>=|<|>)\s*(\S+)\s*$")
 COMPARE = {"==": operator.eq, "!=": operator.ne, "<=": operator.le, ">=": operator.ge, "<": operator.lt,
@@ -189,6 +190,8 @@ class Game:
     def same_at_every_table(self, kind: str) -> bool:
         """Whether a section kind's texts are the same at every table: one of the site's (SAME_AT_EVERY_TABLE) or one
         of the game's tools (its presentation's `tool_sections`)."""
+        if kind == "numbers":
+            return self.rule_sets is None or bool(self.rule_sets.base.OPTIONS)
         return kind in SAME_AT_EVERY_TABLE or kind in self.presentation.tool_sections
 
     def filled_elsewhere(self, field: str) -> set[str]:

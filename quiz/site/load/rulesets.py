@@ -111,6 +111,28 @@ class RuleSets:
         return Table(set_id, tuple((rule.id, choices[rule.id]) for rule in self.house_rules
                                    if rule.id in choices and choices[rule.id] != rule.value_in(own)))
 
+    def parse(self, address: str) -> Table:
+        """A table as ?rules= writes it ("ffb,litige:0"); MalformedInput naming the first part no table has."""
+        if not isinstance(address, str) or not address:
+            raise MalformedInput(f"rules: {address!r}; a set ({', '.join(self.sets)}), then house rules as rule:value")
+        set_id, *parts = address.split(",")
+        if set_id not in self.sets:
+            raise MalformedInput(f"rules: no set {set_id!r}; {', '.join(self.sets)}")
+        choices: dict[str, Any] = {}
+        for part in parts:
+            rule_id, _, typed = part.partition(":")
+            rule = next((rule for rule in self.house_rules if rule.id == rule_id), None)
+            if rule is None:
+                known = ", ".join(rule.id for rule in self.house_rules) or "none"
+                raise MalformedInput(f"rules: no house rule {rule_id!r}; {known}")
+            value = next((choice for choice in choices_of(rule)
+                          if typed == str(int(choice) if isinstance(choice, bool) else choice)), None)
+            if value is None:
+                written = ", ".join(str(int(c) if isinstance(c, bool) else c) for c in choices_of(rule))
+                raise MalformedInput(f"rules: {rule_id}:{typed}; {rule_id} is one of {written}")
+            choices[rule_id] = value
+        return self.table(set_id, choices)
+
     # --- every table by the values of its facts: the options table as an id ("s0", "s1", …) ----------------------
 
     def option_rules(self) -> list[HouseRule]:
