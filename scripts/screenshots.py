@@ -1,6 +1,7 @@
 """Phone screenshots for the README (media/*.png), taken in Debian's Chromium from a built site/: the refresher's
 re-read line after two misses, a dice question, a Faraway row drawn as cards, a table's Farkle rules chosen and the
-calculator scoring by them, Faraway's score sheet filled in. Run: make screenshots."""
+calculator scoring by them, Faraway's score sheet filled in, and the round lists at the table (Skat's list, Belote's
+and Okey's score sheets) with a round or two written. Run: make screenshots."""
 from __future__ import annotations
 
 import functools
@@ -84,9 +85,57 @@ def main(site: Path = ROOT / "site", media: Path = ROOT / "media") -> None:
                 fresh.wait_for_timeout(400)     # the header's title swaps on scroll: shoot once it has
                 fresh.screenshot(path=media / name)
             fresh.close()
+        round_lists(browser, base, media)
         browser.close()
     httpd.shutdown()
     print("media/: " + ", ".join(sorted(p.name for p in media.glob("*.png"))))
+
+
+# Each round list's rounds as a table tells them (the tests' examples): per page, the names, then each round's fields as
+# (field, value): a choice or a player is checked, a toggle clicked, anything else typed.
+ROUND_LISTS = {
+    "skat/list/": (["Anna", "Ben", "Cem"], [[("declarer", "1"), ("game", "clubs"), ("hand", True),
+                                             ("spitzen", "with"), ("spitzen_count", "2"), ("points", "55"),
+                                             ("tricks", "5"), ("bid", "18")]]),
+    "belote/sheet/": (["Nous", "Eux"], [[("trump", "hearts"), ("taker", "0"), ("points", "71"), ("last", "taker"),
+                                         ("belote", "none")],
+                                        [("trump", "spades"), ("taker", "1"), ("points", "100"), ("last", "taker"),
+                                         ("belote", "taker")]]),
+    "okey/sheet/": (["Ayşe", "Burak", "Cem", "Deniz"], [[("indicator", "4"), ("finish", "normal"), ("finisher", "0"),
+                                                         ("opened.1", "pairs"), ("tiles.1", "5 12 7"),
+                                                         ("opened.2", "no"), ("opened.3", "melds"),
+                                                         ("tiles.3", "3 9"), ("false_okeys.3", "1")]]),
+}
+ROUND_SHOTS = [("de/", "skat/list/"), ("tr/", "skat/list/"), ("fr/", "belote/sheet/"), ("de/", "belote/sheet/"),
+               ("tr/", "okey/sheet/"), ("", "okey/sheet/")]
+
+
+def round_lists(browser, base: str, media: Path) -> None:
+    """Each round list with its rounds written, the list and its totals on screen: media/<game>-<page>-<lang>.png."""
+    for prefix, path in ROUND_SHOTS:
+        names, rounds = ROUND_LISTS[path]
+        fresh = browser.new_page(viewport=PHONE, device_scale_factor=2)
+        fresh.goto(base + prefix + path)
+        for index, name in enumerate(names):
+            fresh.locator(f'.rr-list [data-player="{index}"]').fill(name)
+        for fields in rounds:
+            form = fresh.locator(".rr-list-round")
+            for field, value in fields:
+                radio = form.locator(f'input[data-field="{field}"][value="{value}"]')
+                if value is True:
+                    form.locator(f'input[data-field="{field}"]').click()
+                elif radio.count():
+                    radio.check()
+                else:
+                    form.locator(f'input[data-field="{field}"]').fill(value)
+            form.locator(".md-button--primary").click()
+        fresh.locator(".rr-list-table").wait_for()
+        fresh.evaluate("scrollTo(0, document.querySelector('.rr-list-table').getBoundingClientRect().top + scrollY"
+                       " - 110)")
+        fresh.wait_for_timeout(400)             # the header's title swaps on scroll: shoot once it has
+        game, page = path.strip("/").split("/")
+        fresh.screenshot(path=media / f"{game}-{page}-{prefix.strip('/') or 'en'}.png")
+        fresh.close()
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
    after each round, one form a round, and the list of rounds with each player's running total. What a round scores and
    why is the game's own count, a script the page carries beside the list (a game's `score_lists()` in its presentation,
    registered in window.RoundLists under the list's id): its fields, and count(values, table) giving each player's
-   points and the reason in the page's words, or a problem in them. This file names no game.
+   points and the reason in the page's words (and what the round carries into the next, where it holds points over),
+   or a problem in them. On a game with rule sets, rules.js passes the facts of the table's chosen rules (atTable).
+   This file names no game.
    The list is kept on this device (localStorage, under the list's data-store key), as typed: each round is counted
    again from what was typed whenever the page opens, so a new release's count applies to the whole list. */
 (function () {

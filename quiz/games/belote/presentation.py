@@ -25,12 +25,13 @@ SHEET_SCRIPT = Path(__file__).resolve().parent / "sheet.js"
 SHEET_FIELDS = ("trump", *(f"trump_{suit}" for suit in ("hearts", "diamonds", "clubs", "spades")), "taker",
                 "capot", "capot_none", "capot_taker", "capot_defence", "points", "last", "last_taker",
                 "last_defence", "belote", "belote_none", "belote_taker", "belote_defence",
-                "made", "made_capot", "dedans", "litige", "carried", "problem_points", "problem_no_tricks",
-                "problem_other")
+                "made", "made_capot", "made_minimum", "dedans", "dedans_minimum", "litige", "carried",
+                "problem_points", "problem_no_tricks", "problem_other")
 SHEET_FILLS = {"player": "player", "dealer": "player", "sits_out": "player", "round": "round", "missing": "field",
                "not_number": "field value", "made": "takers defence taker_sum defence_sum",
                "made_capot": "takers defence taker_sum defence_sum",
                "dedans": "takers defence taker_sum defence_sum points",
+               "made_minimum": "takers defence cards minimum", "dedans_minimum": "takers defence cards minimum points",
                "litige": "takers defence taker_sum defence_sum held", "carried": "team points",
                "problem_points": "value most", "problem_no_tricks": "value"}
 

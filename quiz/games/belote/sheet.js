@@ -194,10 +194,14 @@
       const defenceParts = (capot === "defence" ? [String(facts.capot_total)] : capot ? ["0"] :
         [String(most - points)].concat(last === "defence" ? [String(facts.last_trick)] : [])).concat(beloteOf("defence"));
       const sums = {takers: takers, defence: defence, taker_sum: sum(takerParts), defence_sum: sum(defenceParts)};
+      /* where the contract is a number of points, the takers' cards alone are held to it, the belote aside */
+      const takerCards = points + (last === "taker" ? facts.last_trick : 0);
+      Object.assign(sums, {cards: takerCards, minimum: facts.contract_minimum, points: number(found[other])});
+      const atLeast = facts.contract_minimum > 0 && !capot;
       let reason;
-      if (found.made) reason = fill(capot === "taker" ? ui.made_capot : ui.made, sums);
+      if (found.made) reason = fill(capot === "taker" ? ui.made_capot : atLeast ? ui.made_minimum : ui.made, sums);
       else if (found.held) reason = fill(ui.litige, Object.assign(sums, {held: found.held}));
-      else reason = fill(ui.dedans, Object.assign(sums, {points: number(found[other])}));
+      else reason = fill(atLeast ? ui.dedans_minimum : ui.dedans, sums);
       /* a litige held before: the winner of this deal takes it; a new litige holds it on */
       let carry = found.held ? {points: found.held} : null;
       if (table.carried && table.carried.points) {
