@@ -1,8 +1,10 @@
-/* Rules Refresher score sheet (Faraway's): each player types their Regions in the order played and picks their
-   Sanctuaries by their faces; the sheet scores every card in the order of scoring and says why, in the page's language.
-   The cards' printed faces, their words and the sheet's texts come from the file the build writes next to the pages
-   (quiz/games/faraway/presentation.py score_sheets(), quiz/site/pages/render.py), fetched when the sheet is first used, not
-   with the page. What is typed is kept on this device (localStorage), shared by the pages of every language.
+/* Rules Refresher score sheet (Faraway's), for the whole table (up to the game's most players, each named): each player
+   types or pastes their Regions in the order played, as they read them out ("12 5 34 26 17": a space or comma ends a
+   number, digits are never split), and picks their Sanctuaries by their faces, narrowed by colour or by what they show;
+   the sheet scores every card in the order of scoring and says why ("2 fame × 3 stones"), in the page's language, and
+   who wins. The cards' printed faces, their words and the sheet's texts come from the file the build writes next to the
+   pages (quiz/games/faraway/presentation.py score_sheets(), quiz/site/pages/render.py), fetched when the sheet is first
+   used, not with the page. What is typed is kept on this device (localStorage), shared by the pages of every language.
 
    The scoring is score() below, a pure function of the faces, as the rules checker scores (quiz/games/faraway/rules.py:
    Regions revealed right to left, each seeing itself, the Regions to its right and every Sanctuary; a requirement met
@@ -164,7 +166,38 @@
     return { total: result.total, regions: result.regions, sanctuaries: result.sanctuaries };
   }
 
-  window.RulesRefresherSheet = { score: score, problems: problems, scoreSheet: scoreSheet, rises: rises };
+  /* A full row with fewer Sanctuaries than its rises found: each rise keeps exactly one (seed 000: "genau 1 offen in die
+     Auslage"), so one was forgotten. Said, but the row still scores (the checker scores it too): {kind: too_few,
+     chosen, found}, or null. */
+  function missing(checked, sanctuaries, rounds) {
+    var found = rises(checked.numbers);
+    return !checked.problems.length && checked.numbers.length === rounds && sanctuaries.length < found ?
+      { kind: "too_few", chosen: sanctuaries.length, found: found } : null;
+  }
+
+  /* A row as a player reads it out, typed or pasted: the numbers apart wherever a space, comma, full stop or the like
+     stands between them, never split inside (100 stays 100, and the sheet says it is no Region). */
+  var APART = /[\s,;.:\/|+\-\u2013\u2014\u00b7]+/;
+
+  function pieces(text) {
+    return String(text).split(APART).filter(function (piece) { return piece !== ""; });
+  }
+
+  /* Who wins among players' results [{total, lowest}] (all scored): most fame; on a tie, the lowest single Region
+     number among the tied (p. 10), which no two players share. {best: index, tie: whether others had that fame}. */
+  function winner(results) {
+    var best = 0;
+    results.forEach(function (result, index) {
+      var top = results[best];
+      if (result.total > top.total || (result.total === top.total && result.lowest < top.lowest)) { best = index; }
+    });
+    return { best: best, tie: results.some(function (result, index) {
+      return index !== best && result.total === results[best].total;
+    }) };
+  }
+
+  window.RulesRefresherSheet = { score: score, problems: problems, scoreSheet: scoreSheet, rises: rises,
+                                 missing: missing, pieces: pieces, winner: winner };
 
   var site = window.RulesRefresher;
   if (!site) { return; }          /* loaded on its own (a test of the scoring): nothing to set up */
@@ -183,10 +216,11 @@
 
   Words.prototype.number = function (n) { return this.format.format(n); };
 
-  /* A count with its noun in the form the language's plural rule picks ("1 stone", "2 stones"), as the build's. */
-  Words.prototype.count = function (noun, n) {
+  /* A count with its noun in the form the language's plural rule picks ("1 stone", "2 stones"), as the build's; plain,
+     a number however it reads ("0 stones", where prose says "no stones"). */
+  Words.prototype.count = function (noun, n, plain) {
     var forms = this.words[noun];
-    return (forms["=" + n] || forms[this.plural.select(n)] || forms.other).replace("#", this.number(n));
+    return ((!plain && forms["=" + n]) || forms[this.plural.select(n)] || forms.other).replace("#", this.number(n));
   };
 
   Words.prototype.fill = function (template, values) {
@@ -216,7 +250,11 @@
                                         features: this.data.described.regions[number] });
   };
 
-  Words.prototype.per = function (per) { return this.words.per[Array.isArray(per) ? per.join("-") : per]; };
+  /* What a card counts, counted: "3 stones", "2 night cards", "1 set of the four colours". */
+  Words.prototype.counted = function (per, n) {
+    var key = Array.isArray(per) ? per.join("-") : per;
+    return this.count(WONDERS.indexOf(key) >= 0 || key === "clue" ? key : "per_" + key, n, true);
+  };
 
   /* Two items joined by "and", more as "A, B and C", as the quiz words them (presentation.py listed). */
   Words.prototype.listed = function (items) {
@@ -244,13 +282,13 @@
     });
   };
 
-  /* Why a card scores what it does. */
+  /* Why a card scores what it does; what it counts with its fame per item: "2 fame × 3 stones". */
   Words.prototype.reason = function (card, line) {
     if (!card.fame) { return this.ui.nothing; }
     var sight = line.needs ? this.sight(line) : null;
     if (sight && !line.met) { return sight; }
     var counted = card.per === null ? null :
-      this.fill(this.ui.counted, { count: this.number(line.times), per: this.per(card.per) });
+      this.fill(this.ui.counted, { fame: this.count("fame", card.fame), count: this.counted(card.per, line.times) });
     if (sight && counted) { return this.fill(this.ui.sight_counted, { sight: sight, counted: counted }); }
     return sight || counted || this.fill(this.ui.always, { fame: this.count("fame", card.fame) });
   };
@@ -263,7 +301,8 @@
                    number: problem.number === undefined ? "" : this.number(problem.number), card: name,
                    chosen: problem.chosen === undefined ? "" : this.count("sanctuary", problem.chosen),
                    found: problem.found === undefined ? "" : this.number(problem.found) };
-    return this.fill(ui[problem.kind] || ui.not_number, values);
+    /* fewer Sanctuaries than a full row's rises is said as more than them is: each rise keeps exactly one */
+    return this.fill(ui[problem.kind === "too_few" ? "too_many" : problem.kind] || ui.not_number, values);
   };
 
   /* --- a card drawn small: the words are its accessible text ------------------------------------------------------- */
@@ -315,7 +354,7 @@
 
   /* --- the sheet on the page -------------------------------------------------------------------------------------- */
 
-  var VERSION = 1;
+  var VERSION = 2;        /* 1: two players at most, unnamed, the second shown or not */
 
   function fold(text, lang) {
     return text.toLocaleLowerCase(lang).normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/\u0131/g, "i")
@@ -323,30 +362,152 @@
   }
 
   function Sheet(root) {
+    var self = this;
     this.root = root;
     this.lang = document.documentElement.lang;
     this.page = JSON.parse(root.getAttribute("data-ui"));
     this.file = root.getAttribute("data-file");
     this.key = root.getAttribute("data-store");
+    this.playerText = root.getAttribute("data-player");
     this.data = null;
     this.words = null;
     this.loading = null;
     this.unkept = false;
+    this.made = 0;
     this.notice = root.querySelector(".rr-sheet-notice");
-    this.players = Array.prototype.map.call(root.querySelectorAll(".rr-sheet-player"), function (box) {
-      return { box: box, name: box.querySelector("legend").textContent, sanctuaries: [],
-               fields: Array.prototype.slice.call(box.querySelectorAll(".rr-sheet-row input")),
-               chosen: box.querySelector(".rr-sheet-chosen"), add: box.querySelector(".rr-sheet-add"),
-               picker: box.querySelector(".rr-sheet-picker"), status: box.querySelector(".rr-sheet-status"),
-               lines: box.querySelector(".rr-sheet-lines") };
-    });
+    this.list = root.querySelector(".rr-sheet-players");
+    var first = root.querySelector(".rr-sheet-player");
+    this.blank = first.cloneNode(true);           /* every other player's controls are made from the first's */
+    this.players = [this.player(first)];
     this.verdict = root.querySelector(".rr-sheet-verdict");
-    this.second = root.querySelector(".rr-sheet-second");
-    this.drop = root.querySelector(".rr-sheet-drop");
+    this.adder = root.querySelector(".rr-sheet-second");
+    this.root.addEventListener("focusin", function () { self.load().catch(function () {}); });
+    this.adder.addEventListener("click", function () { self.addPlayer(); });
+    this.root.querySelector(".rr-sheet-clear").addEventListener("click", function () { self.clear(); });
     this.restore();
-    this.wire();
+    this.arrange();
     if (this.inUse()) { this.update(); }
   }
+
+  /* A player's controls, wired: {box, nameField, fields, chosen, add, picker, status, lines, drop, sanctuaries}. */
+  Sheet.prototype.player = function (box) {
+    var self = this;
+    var player = { box: box, nameField: box.querySelector(".rr-sheet-name"), sanctuaries: [],
+                   fields: Array.prototype.slice.call(box.querySelectorAll(".rr-sheet-row input")),
+                   chosen: box.querySelector(".rr-sheet-chosen"), add: box.querySelector(".rr-sheet-add"),
+                   picker: box.querySelector(".rr-sheet-picker"), status: box.querySelector(".rr-sheet-status"),
+                   lines: box.querySelector(".rr-sheet-lines"), drop: box.querySelector(".rr-sheet-drop"),
+                   dropText: box.querySelector(".rr-sheet-drop").textContent };
+    this.made += 1;
+    player.tag = this.root.id + "-" + this.made;
+    box.querySelectorAll("[id]").forEach(function (node) {
+      node.id = player.tag + node.id.slice(node.id.lastIndexOf("-"));
+    });
+    box.querySelectorAll("[aria-labelledby]").forEach(function (node) {
+      var was = node.getAttribute("aria-labelledby");
+      node.setAttribute("aria-labelledby", player.tag + was.slice(was.lastIndexOf("-")));
+    });
+    player.nameField.addEventListener("input", function () { self.changed(); });
+    player.fields.forEach(function (field, round) {
+      field.addEventListener("input", function () { self.typed(player, round); });
+      field.addEventListener("keydown", function (event) {
+        if (event.key === "Enter") {              /* a phone's "next" or "go": on to the next round's field */
+          event.preventDefault();
+          self.moveTo(player, round + 1);
+        }
+      });
+    });
+    player.add.addEventListener("click", function () { self.togglePicker(player); });
+    player.drop.addEventListener("click", function () { self.dropPlayer(player); });
+    return player;
+  };
+
+  /* A player's name as the sheet says it: what the table typed, else "Player 3" by their place. */
+  Sheet.prototype.name = function (player) {
+    return player.nameField.value.trim() ||
+      this.playerText.replace("{player}", new Intl.NumberFormat(this.lang).format(this.players.indexOf(player) + 1));
+  };
+
+  /* The players' names and the buttons that add and drop one, as the table stands now. */
+  Sheet.prototype.arrange = function () {
+    var self = this, most = this.data ? this.data.players[1] : Infinity;
+    this.players.forEach(function (player, index) {
+      var place = self.playerText.replace("{player}", new Intl.NumberFormat(self.lang).format(index + 1));
+      player.nameField.setAttribute("aria-label", place);
+      player.nameField.setAttribute("placeholder", place);
+      player.drop.textContent = player.dropText.replace("{player}", self.name(player));
+      player.drop.hidden = self.players.length < 2;
+    });
+    this.adder.hidden = this.players.length >= most;
+    this.root.classList.toggle("rr-sheet-two", this.players.length > 1);
+  };
+
+  Sheet.prototype.addPlayer = function () {
+    var self = this;
+    this.load().then(function () {
+      if (self.players.length >= self.data.players[1]) { return; }
+      var player = self.newPlayer();
+      self.changed();
+      player.nameField.focus();
+    }, function () {});
+  };
+
+  Sheet.prototype.newPlayer = function () {
+    var box = this.blank.cloneNode(true);
+    this.list.appendChild(box);
+    var player = this.player(box);
+    this.players.push(player);
+    this.arrange();
+    return player;
+  };
+
+  Sheet.prototype.dropPlayer = function (player) {
+    if (this.players.length < 2) { return; }
+    this.players.splice(this.players.indexOf(player), 1);
+    player.box.remove();
+    this.arrange();
+    this.changed();
+    this.adder.focus();
+  };
+
+  /* A new game at the same table: the cards go, the players and their names stay. */
+  Sheet.prototype.clear = function () {
+    var self = this;
+    this.players.forEach(function (player) {
+      player.fields.forEach(function (field) { field.value = ""; });
+      player.sanctuaries = [];
+      self.closePicker(player);
+    });
+    this.changed();
+    this.players[0].fields[0].focus();
+  };
+
+  /* What was typed into a round's field: the numbers apart go into it and the next rounds' fields (a typed row, a
+     pasted one), anything past the last field stays in it (and is said); a space or comma after a number moves on. */
+  Sheet.prototype.typed = function (player, round) {
+    var field = player.fields[round], text = field.value;
+    if (APART.test(text)) {
+      var found = pieces(text), room = player.fields.length - round;
+      if (found.length > room) { found = found.slice(0, room - 1).concat([found.slice(room - 1).join(" ")]); }
+      if (!found.length) { found = [""]; }
+      found.forEach(function (piece, k) { player.fields[round + k].value = piece; });
+      var last = round + found.length - 1;
+      if (found[0] !== "" && APART.test(text.slice(-1))) {
+        this.moveTo(player, last + 1);
+      } else if (last !== round) {
+        this.moveTo(player, last, true);
+      }
+    }
+    this.changed();
+  };
+
+  /* Focus on a round's field: its number selected, so what is typed next takes its place (or, at the end, after it). */
+  Sheet.prototype.moveTo = function (player, round, atEnd) {
+    var field = player.fields[round];
+    if (!field) { return; }
+    field.focus();
+    if (atEnd) { field.setSelectionRange(field.value.length, field.value.length); } else { field.select(); }
+  };
 
   Sheet.prototype.say = function (text) {
     this.notice.textContent = text;
@@ -355,7 +516,18 @@
   };
 
   /* --- kept on this device: blocked or full storage means this page only, and the notice says so; a record not in
-     the shape this file writes starts the sheet afresh, and the notice says that too ------------------------------- */
+     the shape this file writes (or its first version wrote) starts the sheet afresh, and the notice says that too -- */
+
+  function shaped(record) {
+    if (!record || (record.v !== 1 && record.v !== VERSION) || !Array.isArray(record.players) ||
+        !record.players.length || (record.v === 1 && record.players.length > 2)) { return false; }
+    return record.players.every(function (player) {
+      return player && Array.isArray(player.regions) && Array.isArray(player.sanctuaries) &&
+        (player.name === undefined || (typeof player.name === "string" && player.name.length <= 80)) &&
+        player.regions.every(function (text) { return typeof text === "string" && text.length <= 80; }) &&
+        player.sanctuaries.every(function (id) { return typeof id === "string"; });
+    });
+  }
 
   Sheet.prototype.restore = function () {
     var raw = null, record = null;
@@ -369,28 +541,24 @@
     }
     if (!raw) { return; }
     try { record = JSON.parse(raw); } catch (e) { record = null; }
-    var shaped = record && record.v === VERSION && Array.isArray(record.players) && record.players.length <= 2 &&
-      record.players.every(function (player) {
-        return player && Array.isArray(player.regions) && Array.isArray(player.sanctuaries) &&
-          player.regions.every(function (text) { return typeof text === "string" && text.length <= 8; }) &&
-          player.sanctuaries.every(function (id) { return typeof id === "string"; });
-      });
-    if (!shaped) {
+    if (!shaped(record)) {
       if (!this.unkept) { this.say(this.page.corrupt); }
       return;
     }
     var self = this;
-    record.players.forEach(function (kept, index) {
-      var player = self.players[index];
-      player.fields.forEach(function (field, round) { field.value = kept.regions[round] || ""; });
-      player.sanctuaries = kept.sanctuaries.slice();
+    var kept = record.v === 1 && !record.second ? record.players.slice(0, 1) : record.players;
+    kept.forEach(function (one, index) {
+      var player = index ? self.newPlayer() : self.players[0];
+      player.nameField.value = one.name || "";
+      player.fields.forEach(function (field, round) { field.value = one.regions[round] || ""; });
+      player.sanctuaries = one.sanctuaries.slice();
     });
-    if (record.second) { this.showSecond(true); }
   };
 
   Sheet.prototype.save = function () {
-    var record = { v: VERSION, second: !this.players[1].box.hidden, players: this.players.map(function (player) {
-      return { regions: player.fields.map(function (field) { return field.value; }), sanctuaries: player.sanctuaries };
+    var record = { v: VERSION, players: this.players.map(function (player) {
+      return { name: player.nameField.value, sanctuaries: player.sanctuaries,
+               regions: player.fields.map(function (field) { return field.value; }) };
     }) };
     try {
       window.localStorage.setItem(this.key, JSON.stringify(record));
@@ -415,6 +583,7 @@
       }).then(function (data) {
         self.data = data;
         self.words = new Words(data, self.lang);
+        self.arrange();
       }, function (error) {
         self.loading = null;         /* asked again on the next use: the line may be back */
         self.say(self.page.no_data);
@@ -424,138 +593,98 @@
     return this.loading;
   };
 
-  Sheet.prototype.wire = function () {
-    var self = this;
-    this.root.addEventListener("focusin", function () { self.load().catch(function () {}); });
-    this.players.forEach(function (player, index) {
-      player.fields.forEach(function (field, round) {
-        field.addEventListener("input", function () {
-          /* two digits make a Region number: on to the next round's field, if it is still empty */
-          var next = player.fields[round + 1];
-          if (/^\d\d$/.test(field.value.trim()) && next && !next.value && document.activeElement === field) {
-            next.focus();
-          }
-          self.changed();
-        });
-      });
-      player.add.addEventListener("click", function () { self.togglePicker(index); });
-    });
-    this.second.addEventListener("click", function () {
-      self.showSecond(true);
-      self.players[1].fields[0].focus();
-      self.changed();
-    });
-    this.drop.addEventListener("click", function () {
-      var second = self.players[1];
-      second.fields.forEach(function (field) { field.value = ""; });
-      second.sanctuaries = [];
-      self.closePicker(1);
-      self.showSecond(false);
-      self.second.focus();
-      self.changed();
-    });
-    this.root.querySelector(".rr-sheet-clear").addEventListener("click", function () {
-      self.players.forEach(function (player, index) {
-        player.fields.forEach(function (field) { field.value = ""; });
-        player.sanctuaries = [];
-        self.closePicker(index);
-      });
-      self.changed();
-      self.players[0].fields[0].focus();
-    });
-  };
-
-  Sheet.prototype.showSecond = function (shown) {
-    this.players[1].box.hidden = !shown;
-    this.second.hidden = shown;
-    this.drop.hidden = !shown;
-    this.root.classList.toggle("rr-sheet-two", shown);
-  };
-
   Sheet.prototype.changed = function () {
+    this.arrange();
     this.save();
     this.update();
   };
 
-  /* --- picking a Sanctuary by its face, grouped by colour, or by what it shows, typed ------------------------------ */
+  /* --- picking a Sanctuary: small faces, narrowed by a colour or by what it shows, typed --------------------------- */
 
-  Sheet.prototype.togglePicker = function (index) {
-    var self = this, player = this.players[index];
-    if (!player.picker.hidden) { this.closePicker(index); return; }
+  Sheet.prototype.togglePicker = function (player) {
+    var self = this;
+    if (!player.picker.hidden) { this.closePicker(player); return; }
     this.load().then(function () {
-      if (!player.picker.firstChild) { self.buildPicker(index); }
-      player.filter("");                         /* every Sanctuary again, the last search gone */
+      if (!player.picker.firstChild) { self.buildPicker(player); }
+      player.filter("", null);                   /* every Sanctuary again, the last search gone */
       player.picker.hidden = false;
       player.add.setAttribute("aria-expanded", "true");
-      player.picker.querySelector("input").focus();
+      /* the colours first, the quick way with a thumb: no keyboard pops up over the faces */
+      player.picker.querySelector(".rr-pick-colour").focus();
+      player.picker.scrollIntoView({ block: "nearest" });
     }, function () {});
   };
 
-  Sheet.prototype.closePicker = function (index) {
-    var player = this.players[index];
+  Sheet.prototype.closePicker = function (player) {
     if (player.picker.hidden) { return; }
     player.picker.hidden = true;
     player.add.setAttribute("aria-expanded", "false");
   };
 
-  Sheet.prototype.buildPicker = function (index) {
-    var self = this, words = this.words, ui = words.ui, player = this.players[index];
-    var id = this.root.id + "-" + (index + 1) + "-pick";
+  /* The picker: a search field, a button per colour (grey: no colour), and the Sanctuaries of the colour pressed or
+     showing the words typed (both, if both), each as its face, its words its name; those already at the table last.
+     Nothing pressed or typed, no face: the picker opens a screen's height short, and a colour shows 5 or 25 faces. */
+  Sheet.prototype.buildPicker = function (player) {
+    var self = this, words = this.words, ui = words.ui, cards = this.data.cards.sanctuaries;
+    var id = player.tag + "-pick";
+    var colours = player.picker.appendChild(el("p", { "class": "rr-pick-colours" }));
+    var chips = COLOURS.concat(["grey"]).map(function (colour) {
+      var chip = colours.appendChild(el("button", { "type": "button", "class": "rr-pick-colour rr-pick-colour-" +
+        colour, "aria-pressed": "false" }, colour === "grey" ? ui.grey : words.words.colours[colour]));
+      chip.rrColour = colour;
+      chip.addEventListener("click", function () {
+        player.filter(search.value, chip.getAttribute("aria-pressed") === "true" ? null : colour);
+        player.picker.scrollIntoView({ block: "nearest" });
+      });
+      return chip;
+    });
     var label = player.picker.appendChild(el("label", { "for": id + "-search" }, ui.search));
     var search = label.appendChild(el("input", { "id": id + "-search", "type": "search", "class": "rr-input rr-sheet-search",
                                                   "autocomplete": "off", "spellcheck": "false" }));
     var none = player.picker.appendChild(el("p", { "class": "rr-sheet-none", "hidden": "" }, ui.no_match));
-    var groups = COLOURS.concat([null]).map(function (colour) {
+    var list = player.picker.appendChild(el("div", { "class": "rr-pick-list" }));
+    var buttons = [];
+    COLOURS.concat([null]).forEach(function (colour) {
       var name = colour ? words.words.colours[colour] : ui.grey;
-      var group = player.picker.appendChild(el("div", { "class": "rr-pick-group", "role": "group",
-                                                        "aria-labelledby": id + "-" + (colour || "grey") }));
-      group.appendChild(el("p", { "class": "rr-pick-name", "id": id + "-" + (colour || "grey") }, name));
-      var list = group.appendChild(el("div", { "class": "rr-pick-list" }));
-      var buttons = Object.keys(self.data.cards.sanctuaries).filter(function (key) {
-        return self.data.cards.sanctuaries[key].colour === colour;
-      }).map(function (key) {
-        var button = list.appendChild(el("button", { "type": "button", "class": "rr-pick", "data-id": key }));
-        button.appendChild(drawnCard(self.data.cards.sanctuaries[key], null, null));
-        button.appendChild(el("span", { "class": "rr-sheet-words" }, self.data.described.sanctuaries[key]));
+      Object.keys(cards).filter(function (key) { return cards[key].colour === colour; }).forEach(function (key) {
+        var button = list.appendChild(el("button", { "type": "button", "class": "rr-pick", "data-id": key,
+          "aria-label": words.sanctuaryName(key), "title": self.data.described.sanctuaries[key] }));
+        button.appendChild(drawnCard(cards[key], null, null));
         button.rrWords = fold(name + " " + self.data.described.sanctuaries[key], self.lang);
+        button.rrColour = colour || "grey";
         button.addEventListener("click", function () {
           player.sanctuaries.push(key);
-          self.closePicker(index);
+          self.closePicker(player);
           player.add.focus();
           self.changed();
         });
-        return button;
+        buttons.push(button);
       });
-      return { box: group, buttons: buttons };
     });
     var close = player.picker.appendChild(el("button", { "type": "button", "class": "md-button" }, ui.done));
-    close.addEventListener("click", function () { self.closePicker(index); player.add.focus(); });
-    player.filter = function (text) {
+    close.addEventListener("click", function () { self.closePicker(player); player.add.focus(); });
+    player.filter = function (text, colour) {
       search.value = text;
-      var wanted = fold(text, self.lang);
-      var shown = 0;
-      groups.forEach(function (group) {
-        var here = 0;
-        group.buttons.forEach(function (button) {
-          button.hidden = wanted !== "" && button.rrWords.indexOf(wanted) < 0;
-          here += button.hidden ? 0 : 1;
-        });
-        group.box.hidden = !here;
-        shown += here;
+      player.colour = colour;
+      chips.forEach(function (chip) { chip.setAttribute("aria-pressed", String(chip.rrColour === colour)); });
+      var wanted = fold(text, self.lang), shown = 0;
+      var taken = {};
+      self.players.forEach(function (one) { one.sanctuaries.forEach(function (key) { taken[key] = true; }); });
+      buttons.forEach(function (button) {
+        button.hidden = (colour === null && wanted === "") || (colour !== null && button.rrColour !== colour) ||
+          (wanted !== "" && button.rrWords.indexOf(wanted) < 0);
+        button.style.order = taken[button.getAttribute("data-id")] ? "1" : "";
+        shown += button.hidden ? 0 : 1;
       });
-      none.hidden = shown > 0;
+      none.hidden = shown > 0 || (colour === null && wanted === "");
     };
-    search.addEventListener("input", function () { player.filter(search.value); });
+    search.addEventListener("input", function () { player.filter(search.value, player.colour); });
     player.picker.addEventListener("keydown", function (event) {
-      if (event.key === "Escape") { self.closePicker(index); player.add.focus(); }
+      if (event.key === "Escape") { self.closePicker(player); player.add.focus(); }
     });
   };
 
   /* --- what the sheet shows: each player's problems or total and lines, and who wins ------------------------------- */
-
-  Sheet.prototype.active = function () {
-    return this.players.filter(function (player) { return !player.box.hidden; });
-  };
 
   Sheet.prototype.update = function () {
     var self = this;
@@ -563,7 +692,7 @@
       this.load().then(function () { self.update(); }, function () {});
       return;
     }
-    var players = this.active(), known = this.data.cards.sanctuaries;
+    var players = this.players, known = this.data.cards.sanctuaries;
     players.forEach(function (player) {          /* a card this release does not have (kept by an older one) */
       player.sanctuaries = player.sanctuaries.filter(function (id) {
         return Object.prototype.hasOwnProperty.call(known, id);
@@ -577,7 +706,7 @@
   };
 
   Sheet.prototype.show = function (player, checked) {
-    var self = this, words = this.words, ui = words.ui, cards = this.data.cards;
+    var words = this.words, ui = words.ui, cards = this.data.cards;
     var bad = {};
     checked.problems.forEach(function (problem) {
       (problem.fields || (problem.field === undefined ? [] : [problem.field])).forEach(function (field) { bad[field] = true; });
@@ -599,6 +728,11 @@
     var result = score(regions, sanctuaries);
     player.status.appendChild(el("span", { "class": "rr-sheet-total" }))
       .appendChild(words.nodes(ui.total, { fame: words.count("fame", result.total) }));
+    var forgotten = missing(checked, player.sanctuaries, this.data.rounds);
+    if (forgotten) {
+      player.status.appendChild(el("ul", { "class": "rr-sheet-problems" }))
+        .appendChild(el("li", {}, words.problem(forgotten)));
+    }
     player.lines.appendChild(el("p", { "class": "rr-sheet-order" }, ui.order));
     var lines = player.lines.appendChild(el("ol", { "class": "rr-sheet-list" }));
     result.lines.forEach(function (line) {
@@ -612,7 +746,8 @@
         card: region ? words.regionName(number) : words.sanctuaryName(id), reason: words.reason(card, line),
         fame: el("strong", {}, words.number(line.fame)) }));
     });
-    return { total: result.total, numbers: checked.numbers, full: checked.numbers.length === this.data.rounds };
+    var full = checked.numbers.length === this.data.rounds;
+    return { total: result.total, lowest: Math.min.apply(null, checked.numbers), full: full, done: full && !forgotten };
   };
 
   /* The Sanctuaries chosen, each drawn with its words and a button that takes it out again. */
@@ -639,7 +774,7 @@
     if (focused && !player.chosen.contains(document.activeElement)) { player.add.focus(); }
   };
 
-  /* Most fame wins; on a tie, whoever has the lowest single Region number among the tied players. */
+  /* Once every row is whole and scored: most fame wins; on a tie, the lowest single Region number among the tied. */
   Sheet.prototype.showVerdict = function (players, checked, results) {
     var words = this.words, ui = words.ui;
     this.verdict.textContent = "";
@@ -648,17 +783,10 @@
       this.verdict.textContent = ui.not_yet;
       return;
     }
-    var lowest = results.map(function (result) { return Math.min.apply(null, result.numbers); });
-    var best = 0;
-    results.forEach(function (result, index) {
-      if (result.total > results[best].total || (result.total === results[best].total && lowest[index] < lowest[best])) {
-        best = index;
-      }
-    });
-    var tie = results.some(function (result, index) { return index !== best && result.total === results[best].total; });
-    var values = { player: players[best].name, fame: words.count("fame", results[best].total),
-                   number: words.number(lowest[best]) };
-    this.verdict.textContent = words.fill(tie ? ui.tie : ui.wins, values);
+    if (!results.every(function (result) { return result.done; })) { return; }    /* a Sanctuary forgotten: said */
+    var won = winner(results), best = results[won.best];
+    this.verdict.textContent = words.fill(won.tie ? ui.tie : ui.wins, {
+      player: this.name(players[won.best]), fame: words.count("fame", best.total), number: words.number(best.lowest) });
   };
 
   function setUp() {

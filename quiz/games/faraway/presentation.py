@@ -32,8 +32,9 @@ class FarawayPresentation(Presentation):
     tool_sections = frozenset({"score-sheet"})
     # the score sheet's: its players and rounds numbered by the page, the rest by its script (docs/assets/sheet.js)
     tool_placeholders = {field: frozenset(names.split()) for field, names in (
-        ("player", "player"), ("round", "round"), ("remove", "card"), ("total", "fame"), ("region", "number"),
-        ("sanctuary", "features"), ("line", "card reason fame"), ("always", "fame"), ("counted", "count per"),
+        ("player", "player"), ("drop_second", "player"), ("round", "round"), ("remove", "card"), ("total", "fame"),
+        ("region", "number"), ("sanctuary", "features"), ("line", "card reason fame"), ("always", "fame"),
+        ("counted", "fame count"),
         ("sight_counted", "sight counted"), ("not_number", "value"), ("outside", "value"), ("twice", "number"),
         ("both_rows", "number"), ("too_many", "chosen found"), ("sanctuary_twice", "card"), ("sanctuary_both", "card"),
         ("wins", "player fame"), ("tie", "fame player number"))}
@@ -209,8 +210,8 @@ class FarawayPresentation(Presentation):
     def score_sheets(self, words: dict, say) -> dict[str, dict]:
         """The score sheet's cards in one language, by its entry id: every face (sheet_cards), each card's words as the
         quiz describes it ("blue, 1 clue, quest: 16 fame, needs 2 stones and 2 chimeras"), the words its reasons are
-        made of (counts with their plural forms, colours, what a card scores per, a requirement against what it sees),
-        and the bounds of a row: its most Regions and the numbers printed."""
+        made of (counts with their plural forms, colours, what a card scores per and those counted, a requirement
+        against what it sees), the bounds of a row (its most Regions, the numbers printed), the players at a table."""
         phrases, facts, cards = words["describe"], self.rules.facts, self.rules.facts.cards
 
         def described(card, scoring_key: str) -> str:
@@ -221,10 +222,13 @@ class FarawayPresentation(Presentation):
             "described": {"regions": {str(card.key): described(card, "quest") for card in cards.regions},
                           "sanctuaries": {card.key: described(card, "task") or phrases["plain_sanctuary"]
                                           for card in cards.sanctuaries}},
+            # a card's fame counted per item: the wonders' and clues' counts, and per_<what> for the others
             "words": {**{noun: words[noun] for noun in (*WONDERS, "clue", "fame", "sanctuary")},
+                      **{f"per_{per}": words[f"per_{per}"] for per in words["per"] if per not in (*WONDERS, "clue")},
                       "colours": words["colours"], "per": words["per"],
                       "face": phrases["card"],     # a card named with its features: "{number} ({features})"
                       **{name: phrases[name] for name in ("sight", "sight_short", "sight_none", "sight_mixed", "needed",
                                                           "list", "features")}},
             "rounds": facts.rounds, "numbers": [facts.number_min, facts.number_max],
+            "players": [facts.players_min, facts.players_max],
             "wonders": list(WONDERS)}}

@@ -49,8 +49,8 @@ class DataFiles(PageTexts):
                 for field, text in self.texts["entries"][entry_id].items()}
 
     def score_sheet(self, entry) -> dict:
-        """The sheet as the page draws it: two players (the second hidden until asked for), a field for each round's
-        Region, the texts its script shows before its file is in."""
+        """The sheet as the page draws it: the first players' parts (the script adds and names more, up to the game's
+        most), a field for each round's Region, the texts its script shows before its file is in."""
         texts, raw = self.sheet_texts(entry.id), self.texts["entries"][entry.id]
         return {"id": entry.id, "file": f"{entry.id}.json", "texts": texts, "store": f"rr-sheet-{self.game.id}",
                 "players": [self.fill(raw["player"], {"player": n}) for n in (1, 2)],
