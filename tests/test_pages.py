@@ -477,7 +477,8 @@ def spaced_languages() -> list[str]:
 
 class _WrittenText(HTMLParser):
     """The text a reader meets in a built page: every text node but code, scripts and what another language's lang=
-    marks (an English source title keeps English spacing)."""
+    marks (an English source title keeps English spacing), and what a screen reader says for an element (aria-label:
+    Material's footer links, "Précédent : …", content-review-6 R5)."""
     SKIPPED = {"script", "style", "code", "pre", "svg", "template"}
 
     def __init__(self, lang: str):
@@ -485,9 +486,12 @@ class _WrittenText(HTMLParser):
         self.lang, self.open, self.texts = lang, [], []
 
     def handle_starttag(self, tag, attrs):
+        named = dict(attrs)
+        other = named.get("lang") not in (None, self.lang) and tag != "html"
+        if named.get("aria-label") and not any(self.open) and not other and tag not in self.SKIPPED:
+            self.texts.append(named["aria-label"])
         if tag in VOID_TAGS:
             return
-        other = dict(attrs).get("lang") not in (None, self.lang) and tag != "html"
         self.open.append(tag in self.SKIPPED or other)
 
     def handle_endtag(self, tag):

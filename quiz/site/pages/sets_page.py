@@ -2,6 +2,7 @@
 house rules with theirs, every choice's label, and what a table plays as one line ("Playing: PlayMonster + …")."""
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from babel.lists import format_list
@@ -10,6 +11,7 @@ from markupsafe import Markup
 from quiz.site.load.rulesets import HouseRule, RuleSets, Table, choices_of
 
 SOURCE_TITLE_LANGUAGE = "en"     # a source's title is English unless sets.yml gives its `lang`
+BRACKETED = re.compile(r"\s*\(([^()]*)\)")   # an aside in brackets, as a choice's words may end with one
 
 
 class SetWords:
@@ -106,6 +108,17 @@ class SetWords:
         return self.fill(self.ui["rule_sets"]["disputed_by"], {"rule": self.rule_name(name), "source": said_by,
                                                                "quote": quote})
 
+    def house_choices(self, rule: HouseRule, own: int) -> str:
+        """A house rule's choices as the house-rule list says them: the ones it adds, then in brackets the default
+        set's own ("2,500 (Basic rules: as two separate threes of a kind)"), so that "or" joins values only, never a
+        value to words that explain one (content-review-6 S3)."""
+        values = choices_of(rule)
+        others = [self.short_choice(rule, value) for index, value in enumerate(values) if index != own]
+        default = f"{self.set_name(self.sets.default)}{self.ui['labels']['colon']}{self.choice(rule, values[own])}"
+        # inside these brackets, an aside of the set's name or words in brackets takes a dash instead (RR119)
+        default = BRACKETED.sub(r" – \1", default)
+        return f"{format_list(others, style='or', locale=self.lang)} ({default})"
+
     def listed(self, names: list[str], plainly: set = frozenset()) -> str:
         return format_list([self.rule_name(n, plain=n in plainly) for n in names], locale=self.lang)
 
@@ -141,10 +154,9 @@ class SetWords:
                          "source": self.source_line(rule_set.source), "changes": changes, "notes": notes})
         house = []
         for rule in self.sets.house_rules:
-            labels = [self.short_choice(rule, value) for value in choices_of(rule)]
-            house.append({"id": rule.id, "name": self.house_name(rule),
-                          "choices": format_list(labels, style="or", locale=self.lang),
-                          "labels": [self.choice(rule, value) for value in choices_of(rule)],
-                          "own": choices_of(rule).index(rule.value_in(base)),
+            values = choices_of(rule)
+            own = values.index(rule.value_in(base))
+            house.append({"id": rule.id, "name": self.house_name(rule), "choices": self.house_choices(rule, own),
+                          "labels": [self.choice(rule, value) for value in values], "own": own,
                           "sources": [self.source_line(s)["title"] for s in rule.sources]})
         return {"sets": sets, "house": house, "sources": [self.source_line(s) for s in self.sets.sources]}
