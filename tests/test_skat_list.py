@@ -2,7 +2,8 @@
 real Chromium: on 10,000 deals the engine bids, declares and plays it scores every game exactly as the checker does
 (quiz/games/skat: value, won or lost, the score, the levels, the Seeger-Fabian list), and on 1,000 games with one thing
 wrong it refuses exactly those the checker refuses. Told only "with N" or "without N" for the cards, as players say it
-at the table, it scores every one of those games the same (SkatList.twelveWith)."""
+at the table, it scores every one of those games the same (SkatList.twelveWith). Where the table plays Kontra and Re
+and Bock rounds, it counts them as the checker does."""
 from __future__ import annotations
 
 import dataclasses
@@ -13,6 +14,7 @@ import pytest
 
 from rules_reading import ROOT, checker_says
 from test_skat_checker import broken, played
+import quiz.__main__ as quiz_main
 from quiz.games import bound
 
 pytestmark = pytest.mark.browser
@@ -49,3 +51,27 @@ def test_the_list_scores_every_game_as_the_checker_does(browser, state):
     assert not refusals, refusals[:3]
     assert sum("problem" in got for got in scored[GAMES:]) > 900
     assert {got["won"] for got in scored[:GAMES]} == {True, False} and any(got["overbid"] for got in scored[:GAMES])
+
+
+@pytest.mark.parametrize("state", ["first-visit"])        # a script alone, in a blank page
+def test_kontra_re_and_bock_count_as_the_checker_does_where_the_table_plays_them(browser, state):
+    """At a table playing Kontra and Re and Bock rounds (rules/skat/sets.yml), 2,000 played games, each said with a
+    random Kontra or Re and in a Bock round or not, score as the checker scores them, a Bock round opened alike; at the
+    ISkO's table the same games with a Kontra or in a Bock round are refused by both."""
+    rng = random.Random(63)
+    games = [dict(givens, players=state.players, kontra=rng.choice([None, "kontra", "re"]), bock=rng.random() < 0.3)
+             for state, givens in played(64_000, 2_200)][:2_000]
+    house = quiz_main.at_table(skat, "skat", "isko,kontra:1,bock:1")
+    page = browser.new_page()
+    page.add_script_tag(content=LIST_JS.read_text(encoding="utf-8"))
+    for checker in (house, skat):
+        scored = page.evaluate("([facts, games]) => games.map((game) => SkatList.score(game, facts))",
+                               [dataclasses.asdict(checker.facts), json.loads(json.dumps(games))])
+        expected = [checker_says(checker, game) for game in games]
+        if checker is house:
+            assert scored == expected
+            assert any(got["bock_opens"] for got in scored)
+        else:
+            refused = [want is None for want in expected]
+            assert refused == ["problem" in got for got in scored] and sum(refused) > 1_000
+    page.close()

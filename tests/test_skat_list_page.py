@@ -127,6 +127,30 @@ def test_at_a_chosen_table_the_list_counts_by_its_rules_the_games_written_before
 
 
 @in_states("first-visit")
+def test_where_the_table_plays_kontra_and_bock_a_grand_hand_opens_a_round_counted_double(visitor):
+    """At ?rules=isko,kontra:1,bock:1 the form asks Kontra and Re; a Grand Hand opens a Bock round (skatspielen.info),
+    so each of the next three games counts double, as the checker counts a game in a Bock round, Re on top."""
+    grand = {"game": "grand", "hand": True, "ouvert": False, "announced": None, "points": 70, "tricks": 6, "bid": 18}
+    cards = ["CJ", "HJ", "CA", "C10", "SA", "S10", "HA", "H10", "DA", "D10", "CK", "SK"]        # with 1
+    house = quiz_main.at_table(skat, "skat", "isko,kontra:1,bock:1")
+    page = visitor.open("en", PAGE + "?rules=isko,kontra:1,bock:1")
+    expect(page.locator('input[data-field="kontra"]')).to_have_count(3)
+    type_game(page, 0, grand, ("with", 1))
+    page.locator(".rr-list-round .md-button--primary").click()
+    opened = house.score_json({**grand, "cards": cards})
+    assert opened["bock_opens"]
+    type_game(page, 1, EXAMPLE, ("with", 2))
+    page.locator('.rr-list-round input[data-field="kontra"][value="re"]').check()
+    page.locator(".rr-list-round .md-button--primary").click()
+    doubled = house.score_json({**EXAMPLE, "cards": WITH_TWO, "kontra": "re", "bock": True})
+    assert doubled["score"] == 8 * skat.score_json({**EXAMPLE, "cards": WITH_TWO})["score"]
+    page.reload()
+    assert page.locator(".rr-list-table tfoot td").all_inner_texts()[:2] == [minus(opened["score"]),
+                                                                              minus(doubled["score"])]
+    assert page.console_errors == []
+
+
+@in_states("first-visit")
 def test_at_four_the_dealer_sits_out_and_seeger_fabian_pays_every_other_player(visitor):
     lang = "de"
     page = open_list(visitor, lang)

@@ -34,3 +34,6 @@ class SkatFacts(Facts):
     list_lost: int                # … taken off a lost game's score …
     list_opponents_three: int     # … and given to each opponent when the declarer loses, at three players
     list_opponents_four: int      # … at four players
+    # Yes/no house rules the ISkO does not have (rules/skat/sets.yml), off by default:
+    kontra: bool = False          # an opponent may double the game (Kontra), the declarer double again (Re)
+    bock: bool = False            # a Grand Hand, a Null ouvert Hand or a game lost with 60 opens a round counted double

@@ -8,7 +8,7 @@ from typing import Iterator
 
 from quiz.checker import IllegalState, MalformedInput
 from quiz.games.skat.components import DECK, Card
-from quiz.games.skat.rules import SkatRules
+from quiz.games.skat.rules import Outcome, SkatRules
 
 
 class SkatLegality(SkatRules):
@@ -101,32 +101,59 @@ class SkatLegality(SkatRules):
         if reasons:
             raise IllegalState(reasons[0])
 
+    def times_doubled(self, kontra: str | None, bock: bool) -> int:
+        """What a table that plays them multiplies a game's score by: Kontra twice, Re (after Kontra) four times
+        (raschesspiele.de, "Kontra und Re"; kneipenskat.blogspot.com), a game of a Bock round twice more
+        (skatspielen.info, "Spielvarianten"). The ISkO has neither: where the table does not play one, it is refused."""
+        if kontra not in (None, "kontra", "re"):
+            raise MalformedInput(f"kontra: {kontra!r}; null, \"kontra\" or \"re\"")
+        if type(bock) is not bool:
+            raise MalformedInput(f"bock: {bock!r}; true or false")
+        if kontra and not self.facts.kontra:
+            raise MalformedInput(f"kontra: {kontra!r}, but this table plays no Kontra (the ISkO has none)")
+        if bock and not self.facts.bock:
+            raise MalformedInput("bock: true, but this table plays no Bock rounds (the ISkO has none)")
+        return {None: 1, "kontra": 2, "re": 4}[kontra] * (2 if bock else 1)
+
+    def opens_bock(self, outcome: Outcome, hand: bool, ouvert: bool, points: int) -> bool:
+        """Whether a game opens a Bock round where the table plays them (skatspielen.info, "Spielvarianten"): a Grand
+        Hand, a Null ouvert Hand, or a game lost with 60 card points."""
+        return self.facts.bock and (
+            (outcome.game == "grand" and hand) or (outcome.game == "null" and hand and ouvert) or
+            (outcome.game != "null" and not outcome.won and points == self.facts.win_points - 1))
+
     # --- one game as the command line and the list take it ----------------------------------------------------------
 
-    INPUT_KEYS = ("game", "cards", "hand", "ouvert", "announced", "points", "tricks", "bid", "players")
+    INPUT_KEYS = ("game", "cards", "hand", "ouvert", "announced", "points", "tricks", "bid", "players", "kontra",
+                  "bock")
+    OPTIONAL = ("announced", "players", "kontra", "bock")
 
     def score_json(self, data) -> dict:
         """`python -m quiz score skat`: one game as a JSON object (INPUT_KEYS; a suit or grand game played ouvert may
         leave `announced` null, since ouvert is schwarz announced) scored as the list writes it: its value, won or lost,
-        the score, the Seeger-Fabian points of the declarer and of each opponent, and the levels counted. MalformedInput
-        or IllegalState, each one line, for what no game can be."""
+        the score (times Kontra, Re and Bock where the table plays them), the Seeger-Fabian points of the declarer and
+        of each opponent, the levels counted, and whether it opens a Bock round. MalformedInput or IllegalState, each
+        one line, for what no game can be."""
         if not isinstance(data, dict):
             raise MalformedInput(f"expected a JSON object with {', '.join(self.INPUT_KEYS)}")
         unknown = sorted(set(data) - set(self.INPUT_KEYS))
         if unknown:
             raise MalformedInput(f"{unknown[0]}: unknown key; a game has {', '.join(self.INPUT_KEYS)}")
-        missing = [key for key in self.INPUT_KEYS if key not in data and key not in ("announced", "players")]
+        missing = [key for key in self.INPUT_KEYS if key not in data and key not in self.OPTIONAL]
         if missing:
             raise MalformedInput(f"{missing[0]}: missing")
         game = dict(data)
         players = self._players(game.pop("players", 3))
+        times = self.times_doubled(game.pop("kontra", None), game.pop("bock", False))
         game.setdefault("announced", None)
         if game["ouvert"] is True and game["game"] != "null" and game["announced"] == "schwarz":
             game["announced"] = None        # ouvert is schwarz announced: said or not, the same game
         self.check_game(**game)
         found = self.outcome(**game)
-        return {"value": found.value, "won": found.won, "score": found.score, "overbid": found.overbid,
+        score = found.score * times
+        return {"value": found.value, "won": found.won, "score": score, "overbid": found.overbid,
                 "levels": {level.name: level.count for level in found.levels},
                 "with": found.with_spitzen,
-                "list": {"declarer": self.seeger_fabian(**game),
-                         "each_opponent": self.opponents_points(found.won, players)}}
+                "list": {"declarer": score + (self.facts.list_won if found.won else -self.facts.list_lost),
+                         "each_opponent": self.opponents_points(found.won, players)},
+                "bock_opens": self.opens_bock(found, game["hand"], game["ouvert"], game["points"])}

@@ -10,7 +10,8 @@
   const GAMES = ["clubs", "spades", "hearts", "diamonds", "grand", "null"];
   const SUIT_OF_GAME = {clubs: "C", spades: "S", hearts: "H", diamonds: "D"};
   const DECK = [].concat(...SUITS.map((suit) => RANKS.map((rank) => suit + rank)));
-  const KEYS = ["game", "cards", "hand", "ouvert", "announced", "points", "tricks", "bid", "players"];
+  const KEYS = ["game", "cards", "hand", "ouvert", "announced", "points", "tricks", "bid", "players", "kontra", "bock"];
+  const OPTIONAL = ["announced", "players", "kontra", "bock"];
 
   function problem(code, detail) { return {problem: code, detail: detail === undefined ? null : detail}; }
   const isInt = (n) => typeof n === "number" && Number.isInteger(n);
@@ -110,10 +111,15 @@
     if (input === null || typeof input !== "object" || Array.isArray(input)) return problem("not_a_game");
     const unknown = Object.keys(input).filter((key) => !KEYS.includes(key)).sort();
     if (unknown.length) return problem("unknown_key", unknown[0]);
-    const missing = KEYS.filter((key) => !(key in input) && key !== "announced" && key !== "players");
+    const missing = KEYS.filter((key) => !(key in input) && !OPTIONAL.includes(key));
     if (missing.length) return problem("missing", missing[0]);
     const players = "players" in input ? input.players : 3;
     if (players !== 3 && players !== 4) return problem("players", players);
+    const kontra = "kontra" in input ? input.kontra : null, bock = "bock" in input ? input.bock : false;
+    if (![null, "kontra", "re"].includes(kontra)) return problem("kontra", kontra);
+    if (typeof bock !== "boolean") return problem("bock", bock);
+    if (kontra && !facts.kontra) return problem("kontra_not_played", kontra);
+    if (bock && !facts.bock) return problem("bock_not_played");
     const {game, cards, hand, ouvert, points, tricks, bid} = input;
     const announced = "announced" in input ? input.announced : null;
     if (!GAMES.includes(game)) return problem("game", game);
@@ -186,11 +192,15 @@
       const base = baseValue(game, facts);
       value = Math.ceil(bid / base) * base;
     }
-    const written = won ? value : -facts.lost_factor * value;
+    const times = {kontra: 2, re: 4}[input.kontra] || 1;
+    const written = (won ? value : -facts.lost_factor * value) * times * (input.bock ? 2 : 1);
+    const bockOpens = facts.bock && ((game === "grand" && hand) || (game === "null" && hand && ouvert) ||
+                                     (game !== "null" && !won && points === facts.win_points - 1));
     return {value: value, won: won, score: written, overbid: overbid, levels: Object.fromEntries(counted),
             with: withThem,
             list: {declarer: written + (won ? facts.list_won : -facts.list_lost),
-                   each_opponent: won ? 0 : players === 3 ? facts.list_opponents_three : facts.list_opponents_four}};
+                   each_opponent: won ? 0 : players === 3 ? facts.list_opponents_three : facts.list_opponents_four},
+            bock_opens: Boolean(bockOpens)};
   }
 
   /* Twelve cards with exactly these Spitzen, for a list told "with 2" rather than the cards: the run in the hand with
@@ -242,9 +252,11 @@
       {name: "points", kind: "number"},
       {name: "tricks", kind: "number"},
       {name: "bid", kind: "number"},
+      {name: "kontra", choices: ["none", "kontra", "re"], initial: "none"},
     ],
-    shown(name, typed) {
+    shown(name, typed, player, facts) {
       const suitOrGrand = typed.game !== undefined && typed.game !== "null";
+      if (name === "kontra") return Boolean(facts && facts.kontra);   /* where the table plays Kontra and Re */
       if (name === "announced") return suitOrGrand && typed.hand === true && typed.ouvert !== true;
       if (name === "spitzen" || name === "spitzen_count" || name === "points") return suitOrGrand;
       return true;
@@ -252,11 +264,14 @@
     count(values, table) {
       const {facts, ui, fill, number} = table;
       const game = values.game, suitOrGrand = game !== "null";
+      /* a Bock round: the games still to count double, carried from the games before */
+      const bockLeft = facts.bock && table.carried ? table.carried.bock : 0;
       const input = {game: game, cards: DECK.slice(0, facts.hand_size + facts.skat_size), hand: values.hand,
                      ouvert: values.ouvert,
                      announced: values.announced === "none" || values.announced === undefined ? null : values.announced,
                      points: suitOrGrand ? values.points : 0, tricks: values.tricks, bid: values.bid,
-                     players: table.players};
+                     players: table.players, kontra: values.kontra && values.kontra !== "none" ? values.kontra : null,
+                     bock: bockLeft > 0};
       if (suitOrGrand) {
         input.cards = twelveWith(game, values.spitzen === "with", values.spitzen_count, facts,
                                  (twelve) => refused({...input, cards: twelve}, facts) === null);
@@ -284,7 +299,11 @@
       } else {
         reason = fill(ui.reason_null, {game: name, value: number(found.value)});
       }
-      reason += fill(found.won ? ui.won : ui.lost, {score: number(found.score)});
+      const doubled = [input.kontra ? ui["kontra_" + input.kontra] : null, input.bock ? ui.bock : null]
+        .filter(Boolean);
+      const times = ({kontra: 2, re: 4}[input.kontra] || 1) * (input.bock ? 2 : 1);
+      reason += fill(found.won ? ui.won : ui.lost, {score: number(found.score / times)});
+      if (times > 1) reason += fill(ui.doubled, {what: doubled.join(" + "), times: times, score: number(found.score)});
       const scores = new Array(table.players).fill(0);
       if (table.options.count === "seeger") {
         scores.forEach((_, seat) => { scores[seat] = found.list.each_opponent; });
@@ -294,7 +313,9 @@
       } else {
         scores[values.declarer] = found.score;
       }
-      return {scores: scores, reason: reason};
+      if (found.bock_opens) reason += fill(ui.bock_opens, {games: table.players});
+      const carry = facts.bock ? {bock: Math.max(bockLeft - 1, 0) + (found.bock_opens ? table.players : 0)} : null;
+      return {scores: scores, reason: reason, carry: carry};
     },
   };
 

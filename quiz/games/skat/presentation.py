@@ -34,6 +34,7 @@ LIST_FIELDS = (
     "tricks", "bid", "with_hand", "with_ouvert", *(f"level_{level}" for level in (
         "with", "without", "game", "hand", "schneider", "schneider_announced", "schwarz", "schwarz_announced",
         "ouvert")), "reason_suit", "reason_null", "overbid", "won", "lost", "seeger_won", "seeger_lost",
+    "kontra", "kontra_none", "kontra_kontra", "kontra_re", "bock", "doubled", "bock_opens",
     *(f"problem_{problem}" for problem in (
         "spitzen", "points", "tricks", "bid", "bid_value", "cannot_reach_bid", "points_for_tricks", "points_left",
         "ouvert_without_hand", "other")))
@@ -43,7 +44,8 @@ LIST_FILLS = {"player": "player", "dealer": "player", "sits_out": "player", "rou
               "won": "score", "lost": "score", "seeger_won": "list each", "seeger_lost": "list each",
               "problem_spitzen": "count most", "problem_points": "value", "problem_tricks": "value",
               "problem_bid": "value", "problem_bid_value": "value", "problem_cannot_reach_bid": "most bid",
-              "problem_points_for_tricks": "most", "problem_points_left": "value"}
+              "problem_points_for_tricks": "most", "problem_points_left": "value", "doubled": "what times score",
+              "bock_opens": "games"}
 
 
 class SkatPresentation(Presentation):
