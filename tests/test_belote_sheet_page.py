@@ -86,3 +86,23 @@ def test_at_a_chosen_table_the_sheet_counts_by_its_rules(visitor):
     assert capot.taker == 250
     expect(page.locator(".rr-list-table tfoot td").nth(1)).to_have_text(str(capot.taker))
     assert page.console_errors == []
+
+
+@in_states("first-visit")
+def test_the_first_team_to_reach_the_target_wins(visitor):
+    """At ?rules=ffb,target:501 (journaldesseniors.com), two capots of 252 take a team past 501: the sheet says it has
+    won, in the page's words (FFB 10.4.2: the first team to reach the target)."""
+    page = visitor.open("de", PAGE + "?rules=ffb,target:501")
+    ui = json.loads(page.locator(".rr-list").get_attribute("data-ui"))
+    page.locator('.rr-list [data-player="0"]').fill("Wir")
+    for _ in range(2):
+        form = page.locator(".rr-list-round")
+        form.locator('input[data-field="trump"][value="clubs"]').check()
+        form.locator('input[data-field="taker"][value="0"]').check()
+        form.locator('input[data-field="capot"][value="taker"]').check()
+        expect(page.locator(".rr-list-verdict")).to_have_count(0)
+        page.locator(".rr-list-round .md-button--primary").click()
+    capot = belote.count(152, 8, "taker", None).taker
+    expect(page.locator(".rr-list-verdict")).to_have_text(
+        ui["wins"].replace("{team}", "Wir").replace("{goal}", "501").replace("{points}", str(2 * capot)))
+    assert page.console_errors == []

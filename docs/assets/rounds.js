@@ -3,7 +3,7 @@
    why is the game's own count, a script the page carries beside the list (a game's `score_lists()` in its presentation,
    registered in window.RoundLists under the list's id): its fields, and count(values, table) giving each player's
    points and the reason in the page's words (and what the round carries into the next, where it holds points over),
-   or a problem in them. On a game with rule sets, rules.js passes the facts of the table's chosen rules (atTable).
+   or a problem in them; where the game ends at a score, verdict(totals after each round, table) says who has won. On a game with rule sets, rules.js passes the facts of the table's chosen rules (atTable).
    This file names no game.
    The list is kept on this device (localStorage, under the list's data-store key), as typed: each round is counted
    again from what was typed whenever the page opens, so a new release's count applies to the whole list. */
@@ -392,7 +392,7 @@
     head.appendChild(el("th", { scope: "col" }, "#"));
     head.appendChild(el("th", { scope: "col" }, ui.reason));
     for (var p = 0; p < players; p++) { head.appendChild(el("th", { scope: "col" }, this.name(p))); }
-    var body = table.appendChild(el("tbody")), totals = new Array(players).fill(0), carried = null;
+    var body = table.appendChild(el("tbody")), totals = new Array(players).fill(0), carried = null, after = [];
     this.state.rounds.forEach(function (round, index) {
       var counted = self.counted(round.typed, round.dealer, carried);
       carried = counted.carry;
@@ -404,10 +404,14 @@
         totals[p] += points;
         row.appendChild(el("td", { "class": "rr-list-points" }, points ? self.number(points) : ""));
       }
+      after.push(totals.slice());
     });
     var foot = table.appendChild(el("tfoot")).appendChild(el("tr"));
     foot.appendChild(el("th", { scope: "row", colspan: "2" }, ui.total));
     totals.forEach(function (total) { foot.appendChild(el("td", { "class": "rr-list-points" }, self.number(total))); });
+    /* who has won, where the game ends at a score (the game's verdict(), given the totals after each round) */
+    var verdict = this.tool.verdict ? this.tool.verdict(after, this.table(this.state.dealer)) : null;
+    if (verdict) { this.list.appendChild(el("p", { "class": "rr-list-verdict", role: "status" }, verdict)); }
     var tools = this.list.appendChild(el("p", { "class": "rr-list-tools" }));
     var undo = tools.appendChild(el("button", { type: "button", "class": "md-button" }, ui.undo));
     var clear = tools.appendChild(el("button", { type: "button", "class": "md-button" }, ui.clear));

@@ -26,14 +26,15 @@ SHEET_FIELDS = ("trump", *(f"trump_{suit}" for suit in ("hearts", "diamonds", "c
                 "capot", "capot_none", "capot_taker", "capot_defence", "points", "last", "last_taker",
                 "last_defence", "belote", "belote_none", "belote_taker", "belote_defence",
                 "made", "made_capot", "made_minimum", "dedans", "dedans_minimum", "litige", "carried",
-                "problem_points", "problem_no_tricks", "problem_other")
+                "problem_points", "problem_no_tricks", "problem_other", "wins", "tie")
 SHEET_FILLS = {"player": "player", "dealer": "player", "sits_out": "player", "round": "round", "missing": "field",
                "not_number": "field value", "made": "takers defence taker_sum defence_sum",
                "made_capot": "takers defence taker_sum defence_sum",
                "dedans": "takers defence taker_sum defence_sum points",
                "made_minimum": "takers defence cards minimum", "dedans_minimum": "takers defence cards minimum points",
                "litige": "takers defence taker_sum defence_sum held", "carried": "team points",
-               "problem_points": "value most", "problem_no_tricks": "value"}
+               "problem_points": "value most", "problem_no_tricks": "value", "wins": "team goal points",
+               "tie": "goal points"}
 
 
 class BelotePresentation(Presentation):

@@ -214,6 +214,17 @@
       }
       return {scores: scores, reason: reason, carry: carry};
     },
+    /* The first team to reach the target wins (FFB 10.4.2); where both reach it in the same deal, the FFB's text says
+       only "the first", and the sheet takes the higher total, or says to play on where they are equal. */
+    verdict(after, table) {
+      const {facts, ui, fill, number} = table;
+      const reached = after.find((totals) => totals.some((total) => total >= facts.target));
+      if (!reached) return null;
+      const best = Math.max(...reached);
+      const leaders = reached.map((total, seat) => total === best ? seat : -1).filter((seat) => seat >= 0);
+      if (leaders.length > 1) return fill(ui.tie, {goal: number(facts.target), points: number(best)});
+      return fill(ui.wins, {team: table.name(leaders[0]), goal: number(facts.target), points: number(best)});
+    },
   };
 
   const api = {score: score, refused: refused, count: count, cardsFor: cardsFor, tool: tool};
