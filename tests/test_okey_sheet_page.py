@@ -120,3 +120,22 @@ def test_at_classic_okey_the_sheet_asks_the_finish_and_the_gosterge_shown_and_co
     expected = counted[cases.index(("okey", 0, [False, False, True, False]))]["scores"]
     assert page.locator(".rr-list-table tfoot td").all_inner_texts() == [minus(n) for n in expected]
     assert page.console_errors == []
+
+
+@in_states("first-visit")
+def test_after_the_rounds_the_table_agreed_the_lowest_total_wins(visitor):
+    """At ?rules=okey-101,rounds:3 (baguvix.com.tr: 3, 5, 7, 9 or 11 rounds) the sheet names the winner once the third
+    round is written, the lowest total as the checker counts the rounds, and not before."""
+    page = visitor.open("en", PAGE + "?rules=okey-101,rounds:3")
+    ui = json.loads(page.locator(".rr-list").get_attribute("data-ui"))
+    for index, name in enumerate(NAMES):
+        page.locator(f'.rr-list [data-player="{index}"]').fill(name)
+    for _ in range(3):
+        expect(page.locator(".rr-list-verdict")).to_have_count(0)
+        type_round(page)
+        page.locator(".rr-list-round .md-button--primary").click()
+    totals = [3 * penalty for penalty in okey.score_json(ROUND)["penalties"]]
+    best = min(totals)
+    expect(page.locator(".rr-list-verdict")).to_have_text(ui["wins_rounds"].replace("{count}", "3").replace(
+        "{player}", NAMES[totals.index(best)]).replace("{points}", minus(best)))
+    assert page.console_errors == []

@@ -24,6 +24,8 @@ class OkeyFacts(Facts):
     classic_normal: int           # classic: what each other player loses for a normal finish …
     classic_okey: int             # … one with the okey thrown …
     classic_pairs: int            # … one with seven pairs
+    rounds: int                   # 101: the rounds a game lasts, lowest total wins
+    classic_start: int            # classic: the points each player starts with; the game ends when one has none left
     # Yes/no rules, which game.yml's facts (numbers) do not hold; a table's rules change them (101 Okey's defaults):
     held_okey_in_sum: bool = False    # an okey left in hand costs its penalty on top (kerimayvaz77), not in the sum
     wraps: bool = False           # no 12-13-1 in 101 (mynet.com); classic Okey allows it

@@ -36,7 +36,8 @@ SHEET_FIELDS = ("indicator", "finish", *(f"finish_{way}" for way in ("normal", "
                 "plus_okeys", "equals", "between", *(f"problem_{problem}" for problem in (
                     "indicator", "number", "okeys", "too_many", "rack_too_big", "pairs_finish_unpaired",
                     "hand_finish_opened", "other", "hand_classic")),
-                "showed", "line_classic", "line_classic_shown", "line_classic_finished", "line_classic_finished_shown")
+                "showed", "line_classic", "line_classic_shown", "line_classic_finished", "line_classic_finished_shown",
+                "wins_rounds", "wins_classic", "shared")
 SHEET_FILLS = {"player": "player", "dealer": "player", "sits_out": "player", "round": "round", "missing": "field",
                "not_number": "field value", "line_finished": "player points",
                "line_unopened": "player points", "line_unopened_times": "player times points",
@@ -45,7 +46,8 @@ SHEET_FILLS = {"player": "player", "dealer": "player", "sits_out": "player", "ro
                "problem_too_many": "value", "problem_rack_too_big": "value most",
                "problem_pairs_finish_unpaired": "value", "line_classic": "player points",
                "line_classic_shown": "player loss shown points", "line_classic_finished": "player",
-               "line_classic_finished_shown": "player points"}
+               "line_classic_finished_shown": "player points", "wins_rounds": "count player points",
+               "wins_classic": "out player points", "shared": "names points"}
 
 
 class OkeyPresentation(Presentation):

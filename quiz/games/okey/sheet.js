@@ -174,6 +174,27 @@
     count(values, table) {
       return table.facts.classic ? countClassic(values, table) : count101(values, table);
     },
+    /* Who has won: in 101 the lowest total once the rounds agreed are played (baguvix.com.tr; 11 in paperzz.com's
+       tournament rules); in classic Okey, once a player has lost all the points everyone starts with
+       (boardgamewikia.com), whoever has lost least. Equal totals are said, not broken: no source read breaks them. */
+    verdict(after, table) {
+      const {facts, ui, fill, number} = table;
+      let totals, text;
+      if (facts.classic) {
+        totals = after.find((row) => row.some((lost) => lost >= facts.classic_start));
+        if (!totals) return null;
+        text = ui.wins_classic;
+      } else {
+        if (after.length < facts.rounds) return null;
+        totals = after[facts.rounds - 1];
+        text = ui.wins_rounds;
+      }
+      const best = Math.min(...totals);
+      const winners = totals.map((total, seat) => total === best ? table.name(seat) : null).filter(Boolean);
+      const out = totals.findIndex((lost) => lost >= facts.classic_start);
+      if (winners.length > 1) return fill(ui.shared, {names: winners.join(", "), points: number(best)});
+      return fill(text, {player: winners[0], points: number(best), count: facts.rounds, out: table.name(out)});
+    },
   };
 
   /* A classic round: what each player loses, from the finish and the gösterge shown (the checker's score_json). */
