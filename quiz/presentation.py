@@ -2,6 +2,9 @@
 tables, calculators, filters and pictures), each nothing until a game has it."""
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
+
 from typing import Any, Callable
 
 from quiz.checker import Rules
@@ -24,6 +27,10 @@ class Presentation:
     # browser (a calculator's "best": {points}) or the page that draws it (a score sheet's "player": {player}). Lint
     # takes them as filled; every page of the game leaves them in its texts as they are, for the tool.
     tool_placeholders: dict[str, frozenset[str]] = {}
+    # Round lists the pages offer (a `score-list` section entry): id -> the game's count in the browser (a file of its
+    # package that registers itself in window.RoundLists under the entry's id) and the fields its texts have besides
+    # every list's.
+    round_lists: dict[str, tuple[Path, tuple[str, ...]]] = {}
 
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -72,10 +79,11 @@ class Presentation:
         return {}
 
     def score_lists(self) -> dict[str, dict]:
-        """Round lists the pages offer (a `score-list` section entry, drawn by docs/assets/rounds.js): id -> its
-        `script`, the game's count in the browser (a file of its package that registers itself in window.RoundLists
-        under the entry's id), the `facts` it counts with, and the `fields` its texts have besides every list's."""
-        return {}
+        """The round lists (`round_lists`, drawn by docs/assets/rounds.js): id -> its `script`, the `facts` it counts
+        with (those these rules are bound to) and its `fields`."""
+        facts = dataclasses.asdict(self.rules.facts)
+        return {list_id: {"script": script, "facts": facts, "fields": fields}
+                for list_id, (script, fields) in self.round_lists.items()}
 
     def text_formatters(self) -> dict[str, Callable[[Any, dict, Any], str]]:
         """Placeholder filters only this game needs, e.g. {tableau.regions|row}: name -> f(value, words, say) giving

@@ -4,7 +4,6 @@ by the rules rather than typed), a question's cards in words: "V♥ 9♥ A♠ 7�
 and the score sheet (belote/sheet/): sheet.js counts each deal with the table's facts, in the words of entry `sheet`."""
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any, Callable
 
@@ -40,12 +39,8 @@ SHEET_FILLS = {"player": "player", "dealer": "player", "sits_out": "player", "ro
 class BelotePresentation(Presentation):
     rules: Belote
     tool_sections = frozenset({"score-list"})
+    round_lists = {"sheet": (SHEET_SCRIPT, SHEET_FIELDS)}
     tool_placeholders = {field: frozenset(names.split()) for field, names in SHEET_FILLS.items()}
-
-    def score_lists(self) -> dict[str, dict]:
-        """The score sheet (belote/sheet/): sheet.js counts each deal with the table's facts."""
-        return {"sheet": {"script": SHEET_SCRIPT, "facts": dataclasses.asdict(self.rules.facts),
-                          "fields": SHEET_FIELDS}}
 
     def derived_facts(self) -> dict[str, Any]:
         """Numbers the texts quote, each worked out by the rules: the pack, the deal, a suit, the tie and the

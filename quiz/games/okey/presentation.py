@@ -4,7 +4,6 @@ a question in words, as players name them: colour and number ("kırmızı 7", "r
 the false okey, a rack grouped by colour."""
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any, Callable
 
@@ -53,12 +52,8 @@ SHEET_FILLS = {"player": "player", "dealer": "player", "sits_out": "player", "ro
 class OkeyPresentation(Presentation):
     rules: Okey
     tool_sections = frozenset({"score-list"})
+    round_lists = {"sheet": (SHEET_SCRIPT, SHEET_FIELDS)}
     tool_placeholders = {field: frozenset(names.split()) for field, names in SHEET_FILLS.items()}
-
-    def score_lists(self) -> dict[str, dict]:
-        """The score sheet (okey/sheet/): sheet.js counts each round with the table's facts."""
-        return {"sheet": {"script": SHEET_SCRIPT, "facts": dataclasses.asdict(self.rules.facts),
-                          "fields": SHEET_FIELDS}}
 
     def derived_facts(self) -> dict[str, Any]:
         """Numbers the texts quote, each worked out by the rules: the set's tiles, a doubled round's penalties, and the

@@ -3,7 +3,6 @@ the card points of the pack, and the worked examples of the refresher, each coun
 and the cards of a question in words: the declarer's ten with suit symbols, the skat's two marked."""
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any, Callable
 
@@ -51,11 +50,8 @@ LIST_FILLS = {"player": "player", "dealer": "player", "sits_out": "player", "rou
 class SkatPresentation(Presentation):
     rules: Skat
     tool_sections = frozenset({"score-list"})
+    round_lists = {"list": (LIST_SCRIPT, LIST_FIELDS)}
     tool_placeholders = {field: frozenset(names.split()) for field, names in LIST_FILLS.items()}
-
-    def score_lists(self) -> dict[str, dict]:
-        """The Skat list (skat/list/): list.js counts each game with the table's facts."""
-        return {"list": {"script": LIST_SCRIPT, "facts": dataclasses.asdict(self.rules.facts), "fields": LIST_FIELDS}}
 
     def derived_facts(self) -> dict[str, Any]:
         """Numbers the texts quote, each worked out by the rules: the bidding's values, the pack's card points, and the
