@@ -6,6 +6,7 @@ import time
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 # (the tests import QUIZ_GAMES from here)
 from rules_reading import GAMES, LANGUAGES, QUIZ_GAMES, lang_prefix, questions  # noqa: F401
@@ -50,6 +51,44 @@ def next_practice_question(page) -> None:
     shown = page.locator(".rr-practice-q").element_handle()
     page.locator(".rr-practice-q .rr-next").click()
     page.wait_for_function("node => !node.isConnected", arg=shown)
+
+
+def open_search(page):
+    """Open search as a player does: Material's shortcut key, which works once its deferred bundle has run (document$
+    set), which on a busy machine may be well after the page shows; else a tap on search, as on a phone."""
+    page.wait_for_function("() => window.document$ !== undefined && document.readyState === 'complete'")
+    page.keyboard.press("/")
+    try:
+        expect(page.locator("#__search")).to_be_checked(timeout=3000)
+    except AssertionError:    # its key handler not subscribed yet (seen on a busy machine)
+        tap_search(page)
+    page.locator(".md-search__input").click()
+
+
+def tap_search(page):
+    """Tap search, the header's button on a phone, the search field on a wide screen."""
+    button = page.locator("label.md-header__button[for='__search']")
+    (button if button.is_visible() else page.locator(".md-search__input")).click()
+    expect(page.locator("#__search")).to_be_checked()
+
+
+def search(page, words: str, paste: bool = False, timeout: float = 15000):
+    """Open search, type (or paste) the words, wait for results: the results' links."""
+    open_search(page)
+    if paste:
+        page.keyboard.insert_text(words)   # as a paste or an autofill: one input event, no key
+    else:
+        page.keyboard.type(words)
+    results = page.locator(".md-search-result__item a")
+    page.wait_for_function("""() => !document.getElementById("__search").checked
+        || [...document.querySelectorAll(".md-search-result__item a")].some(link => link.checkVisibility())""",
+                           timeout=timeout)
+    if not page.locator("#__search").is_checked():
+        # Material closes search 125 ms after a page whose address has a #target loads (its location$ and target$);
+        # on a busy machine that comes after the key has opened it (CI, stop 64). The words stay typed: tap search.
+        tap_search(page)
+    expect(results.first).to_be_visible(timeout=timeout)
+    return results
 
 
 def in_states(*states: str):

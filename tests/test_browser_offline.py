@@ -12,7 +12,7 @@ import pytest
 import yaml
 from playwright.sync_api import expect
 
-from browser_helpers import in_states
+from browser_helpers import in_states, search
 from browsing import SAVED, Visitor, serve, visitor_context
 from repo_copies import copy_repo, mkdocs
 from rules_reading import DEFAULT_LANGUAGE, GAMES, LANGUAGES, RULES, all_pages, lang_prefix, texts, ui_texts
@@ -162,10 +162,7 @@ def test_on_a_slow_line_the_saved_page_opens_without_waiting_for_the_network(vis
     release(visitor.site, f"{lang_prefix(lang)}{game}", "Released")
     page.goto(visitor.url(lang, f"{game}/"))
     expect(page.locator("h1")).to_have_text(saved_title)
-    page.keyboard.press("/")
-    page.locator(".md-search__input").click()
-    page.keyboard.type(texts(game, lang)["name"].split()[0])
-    expect(page.locator(".md-search-result__item a").first).to_be_visible(timeout=30000)
+    search(page, texts(game, lang)["name"].split()[0], timeout=30000)
 
 
 @pytest.mark.slow
@@ -203,10 +200,7 @@ def test_a_new_build_shows_on_the_first_online_load_and_replaces_the_cache(brows
         page.goto(base)                                              # the first online load after the release
         expect(page.locator("body")).to_contain_text("New build with zebrafinches.")
         assert page.evaluate(RELEASE_STYLE) == "2"
-        page.keyboard.press("/")
-        page.locator(".md-search__input").click()
-        page.keyboard.type("zebrafinch")
-        expect(page.locator(".md-search-result__item a").first).to_be_visible(timeout=30000)
+        search(page, "zebrafinch", timeout=30000)
         wait_for(lambda: page.evaluate("caches.keys()") == [f"rr-{second}-{lang}"])
         context.close()
     finally:

@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import in_states, question_text, url
+from browser_helpers import in_states, question_text, search, url
 from browsing import visitor_context
 from rules_reading import (GAMES, LANGUAGES, QUIZ_GAMES, all_pages, game_yml, gzipped, lang_prefix, practice_games,
                            texts, ui_texts)
@@ -114,27 +114,6 @@ def test_language_switch_from_a_scrolled_position_lands_on_the_same_section(page
     expect(page.locator("html")).to_have_attribute("lang", target)
     expect(page.locator(f"section#{rule} h3")).to_be_in_viewport()
     assert page.locator(f"section#{rule} h3").evaluate("h => h.getBoundingClientRect().top < innerHeight / 3")
-
-
-def search(page, words: str, paste: bool = False):
-    """Open search, type (or paste) the words, wait for results: the results' links. Material's shortcut key works once
-    its deferred bundle has run (document$ set), which on a busy machine may be well after the page shows."""
-    page.wait_for_function("() => window.document$ !== undefined && document.readyState === 'complete'")
-    page.keyboard.press("/")  # Material's shortcut opens search
-    try:
-        expect(page.locator("#__search")).to_be_checked(timeout=3000)
-    except AssertionError:    # its key handler not subscribed yet (seen on a busy machine): tap search, as a phone does
-        button = page.locator("label.md-header__button[for='__search']")
-        (button if button.is_visible() else page.locator(".md-search__input")).click()
-        expect(page.locator("#__search")).to_be_checked()
-    page.locator(".md-search__input").click()
-    if paste:
-        page.keyboard.insert_text(words)   # as a paste or an autofill: one input event, no key
-    else:
-        page.keyboard.type(words)
-    results = page.locator(".md-search-result__item a")
-    expect(results.first).to_be_visible(timeout=15000)
-    return results
 
 
 def paths(results) -> list[str]:

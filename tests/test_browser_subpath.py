@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from playwright.sync_api import expect
 
+from browser_helpers import search
 from browsing import SAVED, serve, visitor_context, watch
 from repo_copies import copy_repo, mkdocs
 from rules_reading import GAMES, LANGUAGES, all_pages, lang_prefix, texts, ui_texts
@@ -90,11 +91,7 @@ def test_a_missing_address_shows_the_not_found_page_of_its_language_and_it_searc
     config = page.locator("#__config").text_content()
     assert re.search(r'"base": "[^"]*"', config).group(0) == f'"base": "/{SUB_PATH}{lang_prefix(lang)}"'
     game = GAMES[0]
-    page.keyboard.press("/")
-    page.locator(".md-search__input").click()
-    page.keyboard.type(texts(game, lang)["name"].split()[0])
-    result = page.locator(".md-search-result__item > a").first
-    expect(result).to_be_visible(timeout=10000)
+    result = search(page, texts(game, lang)["name"].split()[0]).first
     assert result.evaluate("a => new URL(a.href).pathname").startswith(f"/{SUB_PATH}{lang_prefix(lang)}{game}/")
     assert page.bad_responses == [f"404 {missing}"]                    # the missing address itself, nothing else
     assert [e for e in page.console_errors if "status of 404" not in e] == [] and page.foreign_requests == []
