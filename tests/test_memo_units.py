@@ -25,7 +25,6 @@ from repo_copies import FIXTURE_GAME, FIXTURE_ID, fixture_repo, fixture_rules, u
 from rules_reading import DEFAULT_LANGUAGE, LANGUAGES, ROOT, RULES, TESTS
 from quiz.site import memo
 from quiz.site.check import lint, page_units, practice, question_words, table_answers, verify
-from quiz.site.load import content, loader
 from quiz.site.output import generate
 from quiz.site.pages import render
 from quiz.site.load import codes
@@ -228,22 +227,13 @@ def edits_of_each_kind(rules, monkeypatch):
                   rendered={(pips, lang), (dots, lang)}), True)
     yield "game.yml", lambda: move_on_the_home_page(rules / pips / "game.yml"), redone([pips]), True
     yield "questions.yml", lambda: append_a_comment(rules / pips / "questions.yml"), redone([pips]), True
-    yield ("a template", code("site/pages/templates/sections.md.j2"), redone(rendered=redone([pips, dots])["rendered"]),
-           True)
-    yield "render.py", code("site/pages/render.py"), redone(rendered=redone([pips, dots])["rendered"]), True
-    yield ("the game's checker", edited_code(monkeypatch, (FIXTURE_GAME / "quiz/games/pips/__init__.py").resolve()),
-           redone([pips]), True)
-    yield "the shared checker, quiz/checker.py", code("checker.py"), redone([pips, dots]), True
-    yield ("lint.py", code("site/check/lint.py"),
-           redone(linted=[pips, dots], filled=redone([pips, dots])["filled"],
-                  rendered=redone([pips, dots])["rendered"]), True)
-    yield ("verify.py", code("site/check/verify.py"), redone(verified=[pips, dots],
-                                                       rendered=redone([pips, dots])["rendered"]), True)
-    yield ("table_answers.py (a verification is kept with its answers and words at every table)",
-           code("site/check/table_answers.py"),
-           redone(verified=[pips, dots], answered=[pips, dots], searched=[pips, dots],   # the replays at every table
-                  rendered=redone([pips, dots])["rendered"]), True)                      # are kept with the answers
-    yield "a MkDocs hook", code("site/hooks/material.py"), redone(), False
+    # the code is keyed whole (memo.SiteCode): an edit to any code file makes every unit of every game again
+    for name, edit in [("a template", code("site/pages/templates/sections.md.j2")),
+                       ("the game's checker, outside quiz/",
+                        edited_code(monkeypatch, (FIXTURE_GAME / "quiz/games/pips/__init__.py").resolve())),
+                       ("the shared checker, quiz/checker.py", code("checker.py")),
+                       ("a MkDocs hook", code("site/hooks/material.py"))]:
+        yield name, edit, redone([pips, dots]), True
 
 
 def test_an_edit_of_each_kind_makes_again_exactly_the_units_that_read_it(rules, made, monkeypatch):
@@ -263,90 +253,47 @@ def test_an_edit_of_each_kind_makes_again_exactly_the_units_that_read_it(rules, 
         before = site_key()
 
 
-# --- every file that makes a unit is in its key -----------------------------------------------------------------------
+# --- every file that makes a site is in its key ----------------------------------------------------------------------
 
-# What each unit is made from, stage by stage of a build (traced_units): content loaded (C), lint (L), verify (V), the
-# questions at every table (T), the pages (R), the whole site (G); within them, the practice draws (D), a question
-# worded in one language (W) and a game record searched for (S).
-STAGES = {"lint": "CL", "verify": "CVDSWT", "practice draws": "CDS", "words": "CW", "witnesses": "CS",
-          "answers at tables": "CST", "texts at tables": "CL", "pages": "CLVDSWTR", "site": "CLVDSWTRG"}
-
-
-def traced_units(rules_dir: str) -> dict[str, list[str]]:
-    """Every file of quiz/ and of a game's package that runs, or is opened, in each stage of a build of rules/, in this
-    process (run it in a fresh one: a cache an earlier test filled hides what made it)."""
+def traced_build(rules_dir: str) -> list[str]:
+    """Every file that runs, or is opened, while this process builds rules/ (run it in a fresh one: a cache an earlier
+    test filled hides what made it)."""
     rules = Path(rules_dir)
     use_fixture_checker()
-    seen: dict[str, set[str]] = {stage: set() for stage in "".join(STAGES.values())}
-    stage: list[str] = []
+    seen: set[str] = set()
 
     def ran(frame, event, arg):
-        if stage and event == "call":
-            seen[stage[0]].add(frame.f_code.co_filename)
+        if event == "call":
+            seen.add(frame.f_code.co_filename)
 
     def opened(event, args):
-        if stage and event == "open" and isinstance(args[0], (str, os.PathLike)):
-            seen[stage[0]].add(os.fspath(args[0]))
-
-    def traced(name: str, call):
-        stage[:] = [name]
-        sys.setprofile(ran)
-        try:
-            return call()
-        finally:
-            sys.setprofile(None)
-            stage.clear()
-
-    def within(name: str, call):
-        def staged(*args):
-            outer = stage[:]
-            stage[:] = [name]
-            try:
-                return call(*args)
-            finally:
-                stage[:] = outer
-        return staged
-    practice.PracticeDraw.draw = within("D", practice.PracticeDraw.draw)
-    question_words.word_in = within("W", question_words.word_in)
-    content.Game.witness_at = within("S", content.Game.witness_at)
+        if event == "open" and isinstance(args[0], (str, os.PathLike)):
+            seen.add(os.fspath(args[0]))
     sys.addaudithook(opened)
-    problems = Problems(rules)
-    site = traced("C", lambda: loader.load_content(rules))
-    traced("L", lambda: lint.lint_site(site, problems))
-    traced("V", lambda: verify.verify_site(site, problems))
-    traced("T", lambda: table_answers.verify_tables(site, problems))
-    traced("R", lambda: render.render_site(site, SITE_URL, 0))
-    traced("G", lambda: generate._generate(rules, False, SITE_URL, 0))
-    assert not problems.items, problems.items
-    return {name: sorted(files) for name, files in seen.items()}
+    sys.setprofile(ran)
+    try:
+        generate._generate(rules, False, SITE_URL, 0)
+    finally:
+        sys.setprofile(None)
+    return sorted(seen)
 
 
-def test_every_file_of_quiz_that_makes_a_unit_is_in_its_key(tmp_path):
-    """A unit keyed by too little of the code is kept after an edit that changes it: here every file of quiz/ (and of
-    the game's package) that runs or is read while a build makes a unit is among the files its key covers. The key is
-    the modules that make the unit with all they import (memo.MADE_BY); this sees what runs, lazy imports, a game's
-    package found by its id, templates and schemas included."""
+def test_every_code_file_that_makes_a_site_is_in_its_key(tmp_path):
+    """A unit keyed by too little of the code is kept after an edit that changes it: here every file of quiz/ and of the
+    game's package (found by its id, outside quiz/) that runs or is read while a build makes the site is among the files
+    the key covers (memo.SiteCode), templates and schemas included."""
     rules = fixture_rules(tmp_path / "rules").resolve()
     code = (f"import json, sys; sys.path[:0] = [{str(TESTS)!r}, {str(ROOT)!r}]; import test_memo_units; "
-            f"print(json.dumps(test_memo_units.traced_units({str(rules)!r})))")
+            f"print(json.dumps(test_memo_units.traced_build({str(rules)!r})))")
     seen = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
     package = (FIXTURE_GAME / "quiz" / "games" / FIXTURE_ID).resolve()
-    own = memo.SiteCode(rules)
-
-    def code_files(files) -> set[Path]:
-        found = {Path(name).resolve() for name in files if not name.startswith("<")}    # not <frozen …>, <string>
-        return {path for path in found if (memo.PACKAGE in path.parents or package in path.parents)
-                and "__pycache__" not in path.parts}                     # compiled from a file the key has
-
-    for unit, stages in STAGES.items():
-        made_from = set().union(*(code_files(seen[stage]) for stage in stages))
-        keyed = set(own.files(unit, FIXTURE_ID if unit != "site" else None))
-        assert made_from <= keyed, (unit, sorted(map(memo._named, made_from - keyed)))
-    # what the trace sees is the real thing: the pages run render.py and a template, verify runs neither
-    templates = {path for path in code_files(seen["R"]) if path.suffix == ".j2"}
-    assert templates and memo.PACKAGE / "site" / "pages" / "render.py" in code_files(seen["R"])
-    assert not (templates | {memo.PACKAGE / "site" / "pages" / "render.py"}) & code_files(seen["C"] + seen["V"])
-    assert package / "__init__.py" in code_files(seen["C"])
+    found = {Path(name).resolve() for name in seen if not name.startswith("<")}    # not <frozen …>, <string>
+    made_from = {path for path in found if (memo.PACKAGE in path.parents or package in path.parents)
+                 and "__pycache__" not in path.parts}                     # compiled from a file the key has
+    assert made_from - set(memo.SiteCode(rules).files()) == set()
+    # what the trace sees is the real thing: the game's package outside quiz/, a template, a schema
+    assert package / "__init__.py" in made_from
+    assert {".j2", ".json"} <= {path.suffix for path in made_from}
 
 
 def test_serve_and_build_share_each_games_units(rules, made):
@@ -518,7 +465,7 @@ def test_compiled_templates_are_kept_across_builds_and_compiled_again_when_a_tem
 
 
 def test_every_key_is_made_in_memo_py_from_its_table_of_units():
-    """What each unit's key covers is said once (memo.UNITS, memo.MADE_BY) and the keys are made there: no other module
+    """What each unit's key covers is said once (memo.UNITS) and the keys are made there: no other module
     of quiz/ hashes a key of its own (memo.key), so no unit can be kept under a key that leaves out one of its inputs
     unnoticed."""
     made_elsewhere = [path.name for path in (ROOT / "quiz").rglob("*.py") if path.name != "memo.py"
@@ -529,4 +476,3 @@ def test_every_key_is_made_in_memo_py_from_its_table_of_units():
         assert re.search(rf'"{unit}"', source.split("UNITS = {", 1)[1]), unit
     assert set(memo.UNITS) == {"site", "site files", "lint", "verify", "practice draws", "words", "witnesses",
                                "answers at tables", "texts at tables", "pages"}
-    assert set(memo.MADE_BY) == set(memo.UNITS) - {"site files"}      # its key is the site's

@@ -1,9 +1,8 @@
 """The build's one memo: what each unit of a build made (the whole generated site; one game's lint passed, its
 verification, its practice draws, its words in each language, its witnesses' game records, its answers at every table,
 its texts filled in at every table; its pages and deck in one language), kept on disk under .cache/memo/ under a key of
-everything that made it — the unit's input files, the code that made it as this process loaded it (the modules that make
-that unit and all they import and read, the game's package: MADE_BY), the build's settings — and least recently used
-out.
+everything that made it — the unit's input files, the code as this process loaded it (every file under quiz/ and each
+game's package, whole), the build's settings — and least recently used out.
 
 The code is read when this module is imported (the rest of quiz/ is imported with it) and again before every store: a
 result made while the code on disk moved away from the code running is not stored. `mkdocs serve` imports quiz/ afresh
@@ -15,7 +14,6 @@ import hashlib
 import importlib.metadata
 import os
 import pickle
-import re
 import sys
 from pathlib import Path
 from typing import Any, Iterable
@@ -50,44 +48,14 @@ def _package_files() -> list[Path]:
     return sorted(p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
 
 
-# A quiz module's imports as its source writes them, those inside a function too: `from M import a, b` imports the
-# modules M.a and M.b where they are modules, else names of M.
-IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(quiz[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)|import[ \t]+(quiz[\w.]*))",
-                    re.MULTILINE)
-
-
-def _imports(source: bytes) -> tuple[str, ...]:
-    found = []
-    for module, names, alone in IMPORT.findall(source.decode("utf-8", "replace")):
-        found += [alone] if alone else [module] + [f"{module}.{name.split()[0]}" for name in
-                                                  names.strip("()").replace("\\", " ").split(",") if name.split()]
-    return tuple(found)
-
-
-# Each code file as this process loaded it (its bytes' digest, and what it imports): the package now, a game's checker
-# package outside quiz/ (the tests' fixture game) when a build first asks for it.
+# Each code file as this process loaded it (its bytes' digest): the package now, a game's checker package outside quiz/
+# (the tests' fixture game) when a build first asks for it.
 _LOADED: dict[Path, str | None] = {}
 _STATS: dict[Path, tuple[int, int] | None] = {}    # while a file's size and time stay, so did its bytes
-_IMPORTS: dict[Path, tuple[str, ...]] = {}
-_RELATIVE: dict[Path, str] = {}                    # a file under quiz/ -> its path there ("site/pages/render.py")
-_MODULES: dict[str, Path] = {}                     # a quiz module's name -> its file
-_MODULE_OF: dict[Path, str] = {}                   # and back
 
 
 def _load(path: Path) -> None:
-    try:
-        source = path.read_bytes()
-    except OSError:
-        _LOADED[path], _IMPORTS[path] = None, ()
-    else:
-        _LOADED[path] = hashlib.sha256(source).hexdigest()
-        _IMPORTS[path] = _imports(source) if path.suffix == ".py" else ()
-    _STATS[path] = _stat(path)
-    if PACKAGE in path.parents:
-        _RELATIVE[path] = relative = path.relative_to(PACKAGE).as_posix()
-        if relative.endswith(".py"):
-            name = ".".join(["quiz", *relative.removesuffix(".py").split("/")]).removesuffix(".__init__")
-            _MODULES[name], _MODULE_OF[path] = path, name
+    _LOADED[path], _STATS[path] = _sha(path), _stat(path)
 
 
 for _path in _package_files():
@@ -102,56 +70,18 @@ def checker_files(game_id: str) -> list[Path]:
         if home is not None else []
 
 
-# The modules whose code makes each unit that is kept by its code (UNITS): with every quiz module they import, however
-# deep, and the files besides Python those read (READS), that is the code its key covers, besides the games' packages.
-# A unit made from what an earlier stage left in the model names that stage's module too.
-MADE_BY = {
-    "site": ("quiz.site.output.generate",),
-    "lint": ("quiz.site.load.loader", "quiz.site.check.lint"),
-    "verify": ("quiz.site.load.loader", "quiz.site.check.verify", "quiz.site.check.table_answers"),
-    "practice draws": ("quiz.site.load.loader", "quiz.site.check.practice"),
-    "words": ("quiz.site.load.loader", "quiz.site.check.question_words"),
-    "witnesses": ("quiz.site.load.loader",),                                  # content.Game.witness_at
-    "answers at tables": ("quiz.site.load.loader", "quiz.site.check.table_answers"),
-    "texts at tables": ("quiz.site.load.loader", "quiz.site.check.lint"),
-    "pages": ("quiz.site.check.pipeline", "quiz.site.pages.render"),           # a game as load_site leaves it, drawn
-}
-# The files under quiz/ besides Python that a module reads (a game's package is taken whole: checker_files)
-READS = {"quiz.site.load.source": ("site/load/schema",), "quiz.site.pages.templating": ("site/pages/templates",),
-         "quiz.site.pages.data_files": ("site/pages/templates",)}
-
-
-def code_files(modules: Iterable[str], own: Iterable[Path] = ()) -> set[Path]:
-    """These quiz modules' files and `own` files (a game's package), with every quiz module they import (however deep,
-    and the packages those are in) and every file besides Python those read (READS)."""
-    todo = [_MODULES.get(name) for name in modules] + list(own)
-    found: set[Path] = set()
-    while todo:
-        path = todo.pop()
-        if path is None or path in found:
-            continue
-        found.add(path)
-        todo += [_MODULES.get(name) for name in _IMPORTS.get(path, ())]
-        name = _MODULE_OF.get(path)
-        if name is not None:
-            parts = name.split(".")
-            todo += [_MODULES.get(".".join(parts[:end])) for end in range(1, len(parts))]
-            todo += [file for folder in READS.get(name, ()) for file, relative in _RELATIVE.items()
-                     if relative.startswith(f"{folder}/")]
-    return found
-
-
 def _named(path: Path) -> str:
     """A code file by its path under quiz/ (a game's package found elsewhere as if it were under quiz/games/)."""
-    if path in _RELATIVE:
-        return _RELATIVE[path]
+    if PACKAGE in path.parents:
+        return path.relative_to(PACKAGE).as_posix()
     home = next((parent.parent for parent in path.parents if parent.name == "games"), None)
     return path.relative_to(home).as_posix() if home is not None else path.as_posix()
 
 
 class SiteCode:
-    """The code that makes one site from rules/, unit by unit (MADE_BY), and each game's checker package, digested as
-    this process loaded them."""
+    """The code that makes a site from rules/: every file under quiz/ and each game's checker package wherever it is,
+    as this process loaded them. Whole files, no list of which module makes what: an edit to any of them makes every
+    unit again, which is simple and always right (code is edited far less often than texts)."""
 
     def __init__(self, root: Path):
         self.checkers = {game.parent.name: checker_files(game.parent.name) for game in sorted(root.glob("*/game.yml"))}
@@ -159,20 +89,17 @@ class SiteCode:
             for path in paths:
                 if path not in _LOADED:
                     _load(path)
-        self._digests: dict[tuple, str] = {}
+        self._digest: str | None = None
 
-    def files(self, unit: str, game_id: str | None = None) -> list[Path]:
-        """The code files a unit's key covers: one game's package (game_id) or every game's (the whole site's), the
-        modules that make the unit, and all those import and read."""
-        ids = [game_id] if game_id is not None else sorted(self.checkers)
-        return sorted(code_files(MADE_BY[unit], [path for g in ids for path in self.checkers.get(g, [])]))
+    def files(self) -> list[Path]:
+        return sorted({path for path in _LOADED if PACKAGE in path.parents}
+                      | {path for paths in self.checkers.values() for path in paths})
 
-    def digest(self, unit: str, game_id: str | None = None) -> str:
-        """The code that makes a unit (MADE_BY): one game's (game_id), or the whole site's."""
-        if (unit, game_id) not in self._digests:
-            named = [(_named(path), _LOADED.get(path)) for path in self.files(unit, game_id)]
-            self._digests[(unit, game_id)] = key(PLATFORM, named)
-        return self._digests[(unit, game_id)]
+    def digest(self) -> str:
+        """The digest of the code and of the libraries that shape what it makes (PLATFORM)."""
+        if self._digest is None:
+            self._digest = key(PLATFORM, [(_named(path), _LOADED.get(path)) for path in self.files()])
+        return self._digest
 
 
 def code_moved() -> bool:
@@ -239,8 +166,8 @@ class Kept:
         return self.now.keys() != self.before.keys()
 
 
-# Every unit the build keeps and what its key covers, besides the code that made it (MADE_BY, as this process loaded
-# it) and the libraries that shape it (PLATFORM). The keys are made here and nowhere else.
+# Every unit the build keeps and what its key covers, besides the code (SiteCode, as this process loaded it) and the
+# libraries that shape it (PLATFORM). The keys are made here and nowhere else.
 UNITS = {
     "site": "every file under rules/ and mkdocs.yml (the languages); drafts shown or not, SITE_URL, the decks' time",
     "site files": "the site's key: where the memo holds every generated file (the pages units' keys, and the home "
@@ -321,4 +248,4 @@ class Memo(Store):
         files = [path for path in sorted(game_dir.rglob("*")) if path.is_file()
                  and (len(path.name.split(".")) != 3 or path.name.split(".")[1] in languages)]
         files += [root / f"ui.{lang}.yml" for lang in sorted(languages) if (root / f"ui.{lang}.yml").is_file()]
-        return key(unit, game_dir.name, files_digest(files, root), self.code.digest(unit, game_dir.name), settings)
+        return key(unit, game_dir.name, files_digest(files, root), self.code.digest(), settings)

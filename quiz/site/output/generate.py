@@ -63,7 +63,7 @@ def input_digest(root: Path, code: memo.SiteCode, show_drafts: bool, site_url: s
     """The key of the whole generated site (see the module's docstring); remembered while no input file's size or
     change time moves (static-i18n asks once per language)."""
     files = [p for p in sorted(root.rglob("*")) if p.is_file()] + [MKDOCS_CONFIG]
-    signature = (_stat_signature(files), code.digest("site"), show_drafts, site_url, deck_time)
+    signature = (_stat_signature(files), code.digest(), show_drafts, site_url, deck_time)
     if _memory.get("signature") != signature:
         rules = memo.files_digest(files[:-1], root)
         _memory.update(signature=signature, digest=memo.site_key(rules, MKDOCS_CONFIG.read_bytes(), *signature[1:]))
