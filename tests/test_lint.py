@@ -245,6 +245,41 @@ def test_a_checker_that_fails_to_import_is_reported_with_its_error(tmp_path, mon
     assert f"rules/{game}/game.yml: {game}: " + expected.format(game=game) in str(caught.value), str(caught.value)
 
 
+def test_a_game_package_reports_every_import_and_contract_problem_in_one_run(tmp_path, monkeypatch):
+    """Issue 59 point 6: a game written to an earlier contract (Presentation was in quiz.checker) with a second module
+    broken as well reports both, each with its file and line and, for a moved name, where it is now; a module that
+    fails only because it imports a broken one is not reported again. A package that loads but names neither CHECKER
+    nor PRESENTATION gets both lines."""
+    import quiz.games
+
+    rules = fixture_rules(tmp_path / "rules")
+    game = a_second_game_without_its_checker(rules, draft=False)
+    package = tmp_path / "checkers" / game
+    package.mkdir(parents=True)
+    modules = {"__init__.py": f"from quiz.games.{game}.presentation import *  # noqa\n",
+               "facts.py": "X = 1\n\nY = undefined_name\n",
+               "rules.py": f"from quiz.games.{game}.facts import X  # noqa\n",
+               "presentation.py": "from quiz.checker import Presentation  # noqa\n"}
+    for file, source in modules.items():
+        (package / file).write_text(source, encoding="utf-8")
+    monkeypatch.setattr(quiz.games, "__path__", [*quiz.games.__path__, str(package.parent)])
+    with pytest.raises(ContentError) as caught:
+        load_site(rules)
+    lines = [line.split(f"{game}: RR007 ", 1)[1] for line in str(caught.value).splitlines() if "RR007" in line]
+    folder = f"quiz/games/{game}"
+    assert lines == [f"{folder}/facts.py:3 failed to load: NameError: name 'undefined_name' is not defined",
+                     f"{folder}/presentation.py:1 failed to load: ImportError: cannot import name 'Presentation' from "
+                     f"'quiz.checker' ({quiz.checker.__file__}) (Presentation is in quiz.presentation: import it from "
+                     f"there)"], lines
+
+    for file, source in {"facts.py": "X = 1\n", "presentation.py": "Z = 2\n"}.items():
+        (package / file).write_text(source, encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_site(rules)
+    lines = [line.split(f"{game}: RR007 ", 1)[1] for line in str(caught.value).splitlines() if "RR007" in line]
+    assert [line.split(" must name ")[1].split(",")[0] for line in lines] == ["its checker", "its presentation"], lines
+
+
 def step_problems(tmp_path, monkeypatch, judge: str, ranges: str) -> list[str]:
     """The RR306 lines of the fixture game with points in fifties, simulated on its leader rule (yielded as a game that
     cannot happen, or raised as malformed input), its stated totals in fifties and these ranges."""

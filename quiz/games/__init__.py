@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
+import sys
+import traceback
 from pathlib import Path
 from types import ModuleType
 
@@ -28,7 +31,8 @@ GAME_MODULES = ("components", "facts", "givens", "scoring", "reads", "rules", "l
                 "strategy", "duel_kernels", "duel", "endgame", "beliefs", "presentation")
 
 
-REPO_RULES = Path(__file__).resolve().parent.parent.parent / "rules"
+QUIZ = Path(__file__).resolve().parent.parent
+REPO_RULES = QUIZ.parent / "rules"
 
 
 def read_game(game_id: str, rules_dir: Path = REPO_RULES) -> dict:
@@ -70,24 +74,101 @@ def load(game_id: str) -> ModuleType:
     return importlib.import_module(package_name(game_id))
 
 
+def contract_problems(package: ModuleType) -> list[str]:
+    """What a game's package lacks of what it must name (CHECKER, PRESENTATION; WITNESSES where it names one), each
+    saying what to name."""
+    checker, presentation = getattr(package, "CHECKER", None), getattr(package, "PRESENTATION", None)
+    found = getattr(package, "WITNESSES", None)
+    problems = []
+    if not (isinstance(checker, type) and issubclass(checker, Rules)):
+        problems.append(f"{package.__name__} must name its checker, a subclass of quiz.checker.Rules, as CHECKER")
+    if not (isinstance(presentation, type) and issubclass(presentation, Presentation)):
+        problems.append(f"{package.__name__} must name its presentation, a subclass of "
+                        f"quiz.presentation.Presentation, as PRESENTATION")
+    if found is not None and not (isinstance(found, type) and issubclass(found, Witnesses)):
+        problems.append(f"{package.__name__}.WITNESSES must be a subclass of quiz.witnesses.Witnesses")
+    return problems
+
+
 def contract(package: ModuleType) -> tuple[type[Rules], type[Presentation]]:
     """The checker class and the presentation class a game's package names; TypeError saying what is missing."""
-    checker, presentation = getattr(package, "CHECKER", None), getattr(package, "PRESENTATION", None)
-    if not (isinstance(checker, type) and issubclass(checker, Rules)):
-        raise TypeError(f"{package.__name__} must name its checker, a subclass of quiz.checker.Rules, as CHECKER")
-    if not (isinstance(presentation, type) and issubclass(presentation, Presentation)):
-        raise TypeError(f"{package.__name__} must name its presentation, a subclass of quiz.presentation.Presentation, "
-                        f"as PRESENTATION")
-    return checker, presentation
+    problems = contract_problems(package)
+    if problems:
+        raise TypeError("; ".join(problems))
+    return package.CHECKER, package.PRESENTATION
 
 
 def witnesses(package: ModuleType) -> type[Witnesses] | None:
     """The witnesses class a game's package names as WITNESSES; None where it names none (then no question of the game
     has a game that reaches it: RR313); TypeError if WITNESSES is something else."""
-    found = getattr(package, "WITNESSES", None)
-    if found is not None and not (isinstance(found, type) and issubclass(found, Witnesses)):
-        raise TypeError(f"{package.__name__}.WITNESSES must be a subclass of quiz.witnesses.Witnesses")
-    return found
+    problems = [problem for problem in contract_problems(package) if ".WITNESSES" in problem]
+    if problems:
+        raise TypeError(problems[0])
+    return getattr(package, "WITNESSES", None)
+
+
+def import_problems(game_id: str) -> list[str]:
+    """Why a game's package fails to import, every module's own error in one run (Python stops at the first): each
+    module imported in GAME_MODULES' order with the package's __init__.py held back, then __init__.py; a module that
+    fails only because it imports a broken one is not reported again. Each line names the file and line, the error and,
+    where a name or module it imports is elsewhere in quiz/, where. Nothing of the package is left imported."""
+    name, home = package_name(game_id), location(game_id)
+    spec = importlib.util.find_spec(name) if home is not None else None
+    if spec is None or home is None:
+        return []
+    order = {module: number for number, module in enumerate(GAME_MODULES)}
+    modules = sorted((path.stem for path in home.glob("*.py") if path.stem != "__init__"),
+                     key=lambda module: (order.get(module, len(order)), module))
+    _forget(name)
+    problems: dict[str, str] = {}
+    try:
+        package = importlib.util.module_from_spec(spec)
+        sys.modules[name] = package          # its submodules import with their package's __init__.py not run yet
+        for module in modules:
+            _record(lambda: importlib.import_module(f"{name}.{module}"), game_id, home, problems)
+        _record(lambda: spec.loader.exec_module(package), game_id, home, problems)
+    finally:
+        _forget(name)
+    return list(problems.values())
+
+
+def _forget(name: str) -> None:
+    for module in [module for module in sys.modules if module == name or module.startswith(f"{name}.")]:
+        del sys.modules[module]
+
+
+def _record(load, game_id: str, home: Path, problems: dict[str, str]) -> None:
+    """Run one import; a failure is kept under the file and line it comes from (once, however many modules meet it)."""
+    try:
+        load()
+    except Exception as exc:  # whatever a module's code raises is the author's to see, as one line
+        frames = [(exc.filename, exc.lineno)] if isinstance(exc, SyntaxError) else \
+            [(frame.filename, frame.lineno) for frame in traceback.extract_tb(exc.__traceback__)]
+        inside = [(Path(file).resolve(), line) for file, line in frames
+                  if file and home in Path(file).resolve().parents]
+        where = f"{folder(game_id)}/{inside[-1][0].relative_to(home).as_posix()}:{inside[-1][1]}" if inside \
+            else f"{folder(game_id)}/"
+        problems.setdefault(where, f"{where} failed to load: {type(exc).__name__}: {exc}{_where_now(exc)}")
+
+
+def _where_now(exc: Exception) -> str:
+    """For an import of a name or module quiz/ has elsewhere (moved since the game was written), where it is now."""
+    missing = re.match(r"cannot import name '(\w+)' from '(quiz[\w.]*)'", str(exc)) if isinstance(exc, ImportError) \
+        else None
+    if isinstance(exc, ModuleNotFoundError) and (exc.name or "").startswith("quiz."):
+        last = exc.name.rsplit(".", 1)[1]
+        homes = [_module_name(path) for path in QUIZ.rglob(f"{last}.py") if "games" not in path.parts]
+        return f" (quiz/ has {', '.join(sorted(homes))}: import from there)" if homes else ""
+    if missing is None:
+        return ""
+    defined = re.compile(rf"^(?:class|def) {missing.group(1)}\b|^{missing.group(1)}\s*[:=]", re.MULTILINE)
+    homes = [_module_name(path) for path in QUIZ.rglob("*.py") if "games" not in path.relative_to(QUIZ).parts
+             and defined.search(path.read_text(encoding="utf-8"))]
+    return f" ({missing.group(1)} is in {', '.join(sorted(homes))}: import it from there)" if homes else ""
+
+
+def _module_name(path: Path) -> str:
+    return ".".join(["quiz", *path.relative_to(QUIZ).with_suffix("").parts]).removesuffix(".__init__")
 
 
 def bound(game_id: str, rules_dir: Path = REPO_RULES) -> Rules:

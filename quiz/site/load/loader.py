@@ -46,25 +46,19 @@ def _bind_checker(game_id: str, raw: dict, path: Path, problems: Problems):
     try:
         module = games.load(game_id)
     except Exception as exc:  # a checker that fails to import must not end in a traceback
-        import traceback
-
-        # a package that is there but imports one that is not says which, and where in which module it failed
         if isinstance(exc, ModuleNotFoundError) and exc.name == package:
             problems.add(path, None, game_id, codes.NO_CHECKER, f"no rules checker package {folder}/")
             return None, None
-        frames = [(exc.filename, exc.lineno)] if isinstance(exc, SyntaxError) else \
-            [(frame.filename, frame.lineno) for frame in traceback.extract_tb(exc.__traceback__)]
-        home = games.location(game_id)
-        inside = [(Path(name).resolve(), line) for name, line in frames
-                  if name and home is not None and home in Path(name).resolve().parents]
-        where = f"{folder}/{inside[-1][0].relative_to(home).as_posix()}:{inside[-1][1]}" if inside else f"{folder}/"
-        problems.add(path, None, game_id, codes.NO_CHECKER, f"{where} failed to load: {type(exc).__name__}: {exc}")
+        # every module's own error in one run, each with its file and line, not only the first Python meets
+        for message in games.import_problems(game_id) or [f"{folder}/ failed to load: {type(exc).__name__}: {exc}"]:
+            problems.add(path, None, game_id, codes.NO_CHECKER, message)
         return None, None
-    try:
-        checker_class, presentation_class = games.contract(module)
-    except TypeError as exc:
-        problems.add(path, None, game_id, codes.NO_CHECKER, f"{folder}/: {exc}")
+    missing = games.contract_problems(module)
+    for message in missing:
+        problems.add(path, None, game_id, codes.NO_CHECKER, f"{folder}/: {message}")
+    if missing:
         return None, None
+    checker_class, presentation_class = module.CHECKER, module.PRESENTATION
     tables = _table_files(raw, path, checker_class.FACTS, problems)
     if tables is None:
         return None, None
@@ -235,11 +229,8 @@ def load_game(game_dir: Path, languages: tuple[str, ...], problems: Problems) ->
     if glossary.exists() and (loaded := load_yaml(glossary, problems)) is not None \
             and check_schema(loaded, "glossary", glossary, problems, default_id=game.id):
         game.glossary = loaded
-    if checker is not None:
-        try:
-            game.witnesses = games.witnesses(games.load(game.id))
-        except TypeError as exc:
-            problems.add(path, None, game.id, codes.NO_CHECKER, f"{games.folder(game.id)}/: {exc}")
+    if checker is not None:   # a package that names a checker whose WITNESSES is not one has none (contract_problems)
+        game.witnesses = games.witnesses(games.load(game.id))
     _load_questions(game, languages, problems)
     return game
 
