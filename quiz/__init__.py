@@ -4,7 +4,7 @@ rules/ (quiz/site/). The layers below import only from layers listed before them
 GAMES = "<games>"   # stands for every module of every game package, quiz/games/<game>/
                     # (within one, quiz.games.GAME_MODULES)
 # quiz/site/'s folders, one a stage, in the order a build runs them (each layer below belongs to one, in this order;
-# quiz/site/memo.py, what every stage keeps its results in, sits above them)
+# quiz/site/memo.py and quiz/site/build.py, the build with its memo, sit between the pages and the output)
 STAGES = ("quiz.site.load", "quiz.site.check", "quiz.site.pages", "quiz.site.output", "quiz.site.author",
           "quiz.site.hooks")
 LAYERS: tuple[tuple[str, ...], ...] = (
@@ -13,7 +13,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.witnesses", "quiz.presentation", "quiz.components"),         # what games share: witnesses, pages, parts
     ("quiz.games",),                                                     # where each game's package is
     (GAMES,),                                                            # quiz.games.faraway, quiz.games.farkle, …
-    ("quiz.site.memo",),                                                 # the build's memo, keyed by code and inputs
     # quiz/site/load/: rules/ read into the model
     ("quiz.site.load.codes",),                                           # problem codes, named
     ("quiz.site.load.languages", "quiz.site.load.problems",              # languages, problems,
@@ -40,6 +39,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("quiz.site.pages.texts",),                                          # a game's texts as its pages take them
     ("quiz.site.pages.quiz_files", "quiz.site.pages.data_files"),        # quiz files; files fetched when needed
     ("quiz.site.pages.render",),                                         # pages, through the Jinja2 templates
+    ("quiz.site.memo",),                                                 # the build's memo, keyed by code and inputs
+    ("quiz.site.build",),                                                # a build of rules/ with it
     # quiz/site/output/ (into docs/, after the build) and quiz/site/author/ (lint --fix, a new game's skeleton)
     ("quiz.site.output.budgets", "quiz.site.output.generate", "quiz.site.output.offline",
      "quiz.site.output.search_split", "quiz.site.output.minify", "quiz.site.author.typography",

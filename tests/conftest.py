@@ -51,10 +51,10 @@ def built_memo(site_dir) -> Path:
 def site(site_dir):
     """The real content, loaded and verified once per test process, as the site's build verified it: from the memo
     that build left (what it holds is held to a build without it by test_memo_units and test_memo_whole_site)."""
-    from quiz.site.check.pipeline import load_site
+    from quiz.site.build import load_site
     from quiz.site.memo import Memo
 
-    return load_site(RULES, memo=Memo(RULES))
+    return load_site(RULES, show_drafts=False, kept=Memo(RULES))
 
 
 @pytest.fixture(scope="session")

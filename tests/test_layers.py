@@ -86,11 +86,13 @@ def stage_of(name: str) -> int | None:
 
 
 def test_the_site_folders_are_its_stages_in_order():
-    """quiz/site/ (issue 43 point 4): every module of the site in a stage's folder (but memo.py, which all of them keep
-    results in), each stage's layers after the one before's, so a folder's place says what runs before it; a stage's
-    __init__.py says what the stage does and holds nothing else."""
+    """quiz/site/ (issue 43 point 4): every module of the site in a stage's folder (but memo.py and build.py, the build
+    with its memo, between the pages and the output), each stage's layers after the one before's, so a folder's place
+    says what runs before it; a stage's __init__.py says what the stage does and holds nothing else."""
     site = [name for name in MODULES if name.startswith("quiz.site.") and name not in PACKAGES]
-    assert [name for name in site if stage_of(name) is None] == ["quiz.site.memo"]
+    assert sorted(name for name in site if stage_of(name) is None) == ["quiz.site.build", "quiz.site.memo"]
+    assert layer_of("quiz.site.pages.render") < layer_of("quiz.site.memo") < layer_of("quiz.site.build") \
+        < layer_of("quiz.site.output.generate")
     order = [(layer_of(name), stage_of(name), name) for name in site if stage_of(name) is not None]
     wrong = [(name, later) for (layer, stage, name) in order for (other_layer, other_stage, later) in order
              if stage < other_stage and layer > other_layer]
@@ -98,6 +100,16 @@ def test_the_site_folders_are_its_stages_in_order():
     for stage in quiz.STAGES[:-1]:
         tree = ast.parse(MODULES[stage].read_text(encoding="utf-8"))
         assert ast.get_docstring(tree) and len(tree.body) == 1, f"{stage}: a docstring and nothing else"
+
+
+def test_the_stages_know_nothing_of_the_memo():
+    """Issue 59 point 1: load, check, pages and output are plain functions of their inputs; the memo is read and kept in
+    one place (quiz/site/build.py), so no module of theirs names it."""
+    naming = [f"{path.relative_to(PACKAGE.parent)}:{number}" for name, path in MODULES.items()
+              if stage_of(name) is not None and stage_of(name) < quiz.STAGES.index("quiz.site.author")
+              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+              if re.search(r"\bmemo\b", line)]
+    assert naming == []
 
 
 def test_no_module_imports_another_ones_private_names():

@@ -23,9 +23,8 @@ import quiz.games
 import quiz.witnesses
 from repo_copies import FIXTURE_GAME, FIXTURE_ID, fixture_repo, fixture_rules, use_fixture_checker
 from rules_reading import DEFAULT_LANGUAGE, LANGUAGES, ROOT, RULES, TESTS
-from quiz.site import memo
+from quiz.site import build as site_build, memo
 from quiz.site.check import lint, page_units, practice, question_words, table_answers, verify
-from quiz.site.output import generate
 from quiz.site.pages import render
 from quiz.site.load import codes
 from quiz.site.load.problems import ContentError, Problems
@@ -63,7 +62,7 @@ def rules(tmp_path, other_games, monkeypatch):
 
 def files(rules, with_memo: bool = True, show_drafts: bool = False) -> dict[str, bytes]:
     kept = memo.Memo(rules.resolve()) if with_memo else None
-    return generate._generate(rules.resolve(), show_drafts, SITE_URL, 0, kept)[1]
+    return site_build.make_site(rules.resolve(), show_drafts, SITE_URL, 0, kept)[1]
 
 
 def in_a_fresh_process(rules, with_memo: bool = False, repo: Path = ROOT, games: tuple = ()) -> dict[str, bytes]:
@@ -71,9 +70,9 @@ def in_a_fresh_process(rules, with_memo: bool = False, repo: Path = ROOT, games:
     if asked for), checker packages found in `games` folders too."""
     code = (f"import pickle, sys; sys.path.insert(0, {str(repo)!r}); from pathlib import Path; import quiz.games; "
             f"quiz.games.__path__.extend({[str(folder) for folder in games]!r}); "
-            f"from quiz.site import memo; from quiz.site.output import generate; "
+            f"from quiz.site import build, memo; "
             f"rules = Path({str(rules.resolve())!r}); "
-            f"sys.stdout.buffer.write(pickle.dumps(generate._generate(rules, False, {SITE_URL!r}, 0, "
+            f"sys.stdout.buffer.write(pickle.dumps(build.make_site(rules, False, {SITE_URL!r}, 0, "
             f"memo.Memo(rules) if {with_memo} else None)[1]))")
     return pickle.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, check=True).stdout)
 
@@ -239,8 +238,8 @@ def edits_of_each_kind(rules, monkeypatch):
 def test_an_edit_of_each_kind_makes_again_exactly_the_units_that_read_it(rules, made, monkeypatch):
     """Issue 43 point 3: answers (in no language) apart from words (per language), templates apart from checkers."""
     def site_key() -> str:
-        generate._memory.clear()
-        return generate.input_digest(rules, memo.SiteCode(rules), False, SITE_URL, 0)
+        site_build._digests.clear()
+        return site_build.site_key(rules, False, SITE_URL, 0)
 
     files(rules)
     before = site_key()
@@ -272,7 +271,7 @@ def traced_build(rules_dir: str) -> list[str]:
     sys.addaudithook(opened)
     sys.setprofile(ran)
     try:
-        generate._generate(rules, False, SITE_URL, 0)
+        site_build.make_site(rules, False, SITE_URL, 0)
     finally:
         sys.setprofile(None)
     return sorted(seen)

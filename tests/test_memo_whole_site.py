@@ -1,4 +1,4 @@
-"""The whole site in the build's memo (quiz/site/output/generate.py, quiz/site/memo.py): a warm build takes the
+"""The whole site in the build's memo (quiz/site/build.py, quiz/site/memo.py): a warm build takes the
 generated files from .cache/memo/ without loading rules/ again, an edit to any input is a new key, a hand-edited or
 deleted generated file is put back, and a problem is never kept. In-process, on the fixture game."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from repo_copies import FIXTURE_GAME, FIXTURE_ID, fixture_rules
 from rules_reading import LANGUAGES
-from quiz.site import memo
+from quiz.site import build as site_build, memo
 from quiz.site.output import generate
 from quiz.site.load.problems import ContentError
 
@@ -17,22 +17,28 @@ REFRESHER = f"{LANGUAGES[0]}/{FIXTURE_ID}/index.md"
 @pytest.fixture
 def rules(tmp_path, monkeypatch):
     monkeypatch.setattr(memo, "code_moved", lambda: False)   # quiz/ edited while tests run: kept all the same
-    generate._memory.clear()
+    forget_this_process()
     yield fixture_rules(tmp_path / "repo" / "rules")
-    generate._memory.clear()
+    forget_this_process()
+
+
+def forget_this_process() -> None:
+    """As a new `mkdocs build` process starts: no site written, no digest remembered."""
+    generate._written.clear()
+    site_build._digests.clear()
 
 
 @pytest.fixture
 def generations(monkeypatch):
     """Counts how often rules/ is loaded and rendered afresh."""
     calls = []
-    real = generate._generate
-    monkeypatch.setattr(generate, "_generate", lambda *args: calls.append(args) or real(*args))
+    real = site_build.make_site
+    monkeypatch.setattr(site_build, "make_site", lambda *args: calls.append(args) or real(*args))
     return calls
 
 
 def build(rules, docs):
-    generate._memory.clear()          # as a new `mkdocs build` process would start
+    forget_this_process()
     return generate.write_docs(docs, rules)
 
 
@@ -67,7 +73,7 @@ def test_a_hand_edited_or_deleted_generated_file_is_put_back(rules, tmp_path, ge
     build(rules, docs)
     assert (docs / REFRESHER).read_bytes() == page and len(generations) == 1
     folder = rules.parent / ".cache" / "memo"
-    where = memo.Memo(rules).get(memo.site_files_key(generate._memory["key"][0]))
+    where = memo.Memo(rules).get(memo.site_files_key(generate._written["key"][0]))
     unit = next(key for lang, key, paths in where.units if REFRESHER.split("/", 1)[1] in paths and lang == LANGUAGES[0])
     (folder / f"{unit}.pickle").unlink()                   # the page's unit gone from the memo: generated again
     (docs / REFRESHER).unlink()
@@ -96,7 +102,7 @@ def test_a_problem_is_never_cached(rules, tmp_path, generations):
 
 
 def test_the_key_covers_every_input(rules):
-    from quiz.site import memo
+    from quiz.site import build as site_build, memo
 
     code = memo.SiteCode(rules)
     package = (FIXTURE_GAME / "quiz" / "games" / FIXTURE_ID / "__init__.py").resolve()   # outside quiz/
@@ -104,10 +110,10 @@ def test_the_key_covers_every_input(rules):
     loaded = {path.relative_to(path.parents[1]).as_posix() for path in memo._LOADED}
     assert {"quiz/checker.py", "pages/render.py", "templates/parts.md.j2", "schema/ui.schema.json",
             f"{FIXTURE_ID}/__init__.py", "farkle/rules.py"} <= loaded
-    digest = generate.input_digest(rules, code, False, "", 0)
-    assert generate.input_digest(rules, code, False, "https://example.org/", 0) != digest
-    assert generate.input_digest(rules, code, False, "", 1) != digest
-    assert generate.input_digest(rules, code, True, "", 0) != digest
+    digest = site_build.site_key(rules, False, "", 0)
+    assert site_build.site_key(rules, False, "https://example.org/", 0) != digest
+    assert site_build.site_key(rules, False, "", 1) != digest
+    assert site_build.site_key(rules, True, "", 0) != digest
     text = rules / FIXTURE_ID / f"text.{LANGUAGES[-1]}.yml"
     text.write_text(text.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    assert generate.input_digest(rules, code, False, "", 0) != digest
+    assert site_build.site_key(rules, False, "", 0) != digest

@@ -9,7 +9,6 @@ result made while the code on disk moved away from the code running is not store
 when it differs (quiz/site/hooks/generation.py)."""
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import importlib.metadata
 import os
@@ -150,20 +149,6 @@ class Store:
                 old.unlink(missing_ok=True)
         except OSError:
             pass   # the next build makes it again
-
-
-@dataclasses.dataclass
-class Kept:
-    """A unit kept as many results, each under a key of everything it read besides the unit's key: those an earlier
-    build kept (`before`) and those this build asked for (`now`, taken from `before` where it holds the key). Equal keys
-    hold equal results, so what is kept changes only with the keys: a build that asked for the same ones keeps nothing
-    again."""
-
-    before: dict = dataclasses.field(default_factory=dict)
-    now: dict = dataclasses.field(default_factory=dict)
-
-    def changed(self) -> bool:
-        return self.now.keys() != self.before.keys()
 
 
 # Every unit the build keeps and what its key covers, besides the code (SiteCode, as this process loaded it) and the

@@ -10,7 +10,6 @@ from pathlib import Path
 from quiz import games
 from quiz.site.load import codes
 from quiz.site.load.content import SECTION_FIELDS, Game, Site, digit_runs
-from quiz.site.memo import Memo
 from quiz.site.check.page_units import Filled, texts_at_tables
 from quiz.site.load.problems import Problems
 from quiz.site.load.source import line_of
@@ -298,52 +297,46 @@ def lint_todos(site: Site, game: Game, problems: Problems) -> None:
                              "still says TODO")
 
 
-def lint_texts_at_tables(site: Site, game: Game, problems: Problems, memo: Memo | None = None) -> None:
+def lint_texts_at_tables(site: Site, game: Game, problems: Problems, filled: Filled | None = None) -> None:
     """At every table a game's rule sets make, every entry that is on the page fills in, in every language: a text
     that names a number the table's rules do not have (three pairs where none score) needs a variant (`when`) or
     `applies` in game.yml. One problem per entry, naming the plainest table where its first text fails. The texts are
-    filled in as the pages show them, once (page_units.texts_at_tables). memo (a build's): each entry filled in is kept
-    by its texts (page_units.Filled), so an edit fills only the entries it changed again, here and for the pages."""
+    filled in as the pages show them, once (page_units.texts_at_tables). filled: the entries an earlier build filled
+    in, by their texts (page_units.Filled), so an edit fills only the entries it changed again."""
     if game.rule_sets is None:
         return
-    key = memo and memo.texts_at_tables_key(site.root, game.dir)
-    kept = Filled((memo.get(key) if memo else None) or {})
+    filled = filled if filled is not None else Filled()
     for lang in game.texts:
         texts = game.texts[lang]
-        for entry_id, at_tables in texts_at_tables(game, lang, kept).items():
+        for entry_id, at_tables in texts_at_tables(game, lang, filled).items():
             if at_tables.failed:
                 values, field, error = at_tables.failed[0]
                 table = game.rule_sets.plainest(at_tables.names, values)
                 problems.add(game.dir / f"text.{lang}.yml", line_where(texts, ("entries", entry_id, field)),
                              f"{entry_id}.{field}", codes.DOES_NOT_FILL,
                              f"{error} at the table ?rules={table.address()}")
-    if memo and kept.changed():
-        memo.put(key, kept.now)
 
 
 FORM_CHECKS = (lint_typography, lint_apostrophes, lint_one_in_words, lint_nested_labels, lint_glossaries,
                lint_typed_dates)     # every text file's: a game's, and the interface texts (game None)
 
 
-def lint_site(site: Site, problems: Problems, memo: Memo | None = None) -> None:
-    """Run every content check; problems are collected, not raised. memo (a build's): a game whose lint passed is not
-    linted again while all it reads is unchanged (the memo's "lint": its files in every language, the interface
-    texts, the code); see also lint_texts_at_tables."""
+def lint_site(site: Site, problems: Problems) -> None:
+    """Run every content check; problems are collected, not raised."""
+    lint_interface(site, problems)
+    for game in site.games:
+        lint_game(site, game, problems)
+
+
+def lint_interface(site: Site, problems: Problems) -> None:
+    """The interface texts' checks, and the form checks of every text file that is no game's."""
     lint_ui(site, problems)
     for check in FORM_CHECKS:
         check(site, None, problems)
-    for game in site.games:
-        key = memo and memo.lint_key(site.root, game.dir, site.languages, site.default_language)
-        if memo and memo.get(key):
-            lint_texts_at_tables(site, game, problems, memo)   # the pages' texts at every table, taken from the memo
-            continue
-        found_before = len(problems.items)
-        lint_game(site, game, problems, memo)
-        if memo and len(problems.items) == found_before:
-            memo.put(key, True)
 
 
-def lint_game(site: Site, game: Game, problems: Problems, memo: Memo | None = None) -> None:
+def lint_game(site: Site, game: Game, problems: Problems, filled: Filled | None = None) -> None:
+    """Every check of one game's files. filled: see lint_texts_at_tables."""
     lint_structure(game, problems)
     lint_game_texts(site, game, problems)
     lint_question_texts(site, game, problems)
@@ -354,6 +347,6 @@ def lint_game(site: Site, game: Game, problems: Problems, memo: Memo | None = No
     lint_bare_labels(site, game, problems)
     lint_rule_set_texts(site, game, problems)
     if not problems.items:
-        lint_texts_at_tables(site, game, problems, memo)
+        lint_texts_at_tables(site, game, problems, filled)
     for check in FORM_CHECKS:
         check(site, game, problems)

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from quiz.site.load.content import Entry, Game
 from quiz.site.load.wording import Wording, WordingError
-from quiz.site.memo import Kept
+from quiz.site.load.content import Kept
 
 
 def key_text(key: tuple) -> str:
@@ -50,7 +50,7 @@ class EntryAtTables:
 
 
 class Filled(Kept):
-    """Entries filled in at every table kept across builds (the memo's "texts at tables"), each by its language, id,
+    """Entries filled in at every table kept across builds, each by its language, id,
     texts and the language's `words:`: whatever else filling reads is in the game's files in no language and the code,
     the unit's key. An edit to one text fills that entry again, not its language's forty. Only what this build filled
     is kept again."""

@@ -7,29 +7,27 @@ from pathlib import Path
 
 from quiz.site.load import codes
 from quiz.site.check import lint, table_answers
-from quiz.site.check.verify import keep_verified, verify_site
+from quiz.site.check.verify import verify_site
 from quiz.site.load.content import Site
 from quiz.site.load.loader import load_content
-from quiz.site.memo import Memo
 from quiz.site.load.problems import Problem, Problems
 
 # unfinished texts and too few questions: the pages still render
 DRAFT_SHOWABLE = {codes.TODO_LEFT.number, codes.QUESTION_COUNT.number}
 
 
-def load_site(root: Path, verify: bool = True, show_drafts: bool = False, memo: Memo | None = None) -> Site:
+def load_site(root: Path, verify: bool = True, show_drafts: bool = False) -> Site:
     """Load and validate everything under rules/ (and check every quiz question); raise ContentError listing every
-    problem, one line each. Drafts with problems go to site.drafts instead. memo: see lint.lint_texts_at_tables and
-    verify.verify_site."""
+    problem, one line each. Drafts with problems go to site.drafts instead. (A build does the same, keeping what it can:
+    quiz/site/build.py.)"""
     site = load_content(root)   # a draft that does not even load is in site.drafts already
     problems = Problems(root)
-    lint.lint_site(site, problems, memo)
+    lint.lint_site(site, problems)
     set_drafts_aside(site, problems, show_drafts)
     problems.raise_if_any()
     if verify:
-        words = verify_site(site, problems, memo)
-        table_answers.verify_tables(site, problems, memo, words)
-        keep_verified(site, words, memo)
+        verify_site(site, problems)
+        table_answers.verify_tables(site, problems)
         set_drafts_aside(site, problems, show_drafts)
         problems.raise_if_any()
     return site

@@ -17,7 +17,7 @@ from quiz.site.load.problems import Problems
 from quiz.site.check.question_words import Words, why_reads_alike, word
 from quiz.site.load.source import line_of, plain
 from quiz.site.load.wording import resolve
-from quiz.site.memo import Kept
+from quiz.site.load.content import Kept
 
 VARIANT_ATTEMPTS = 400
 PRACTICE_VARIANTS = 16     # per question with ranges: the practice pool, drawn once per build
@@ -202,7 +202,7 @@ class PracticeDraw:
 
 
 class Draws(Kept):
-    """Each question's draw (PracticeDraw.draw) kept across builds, the memo's "practice draws", by question id: all a
+    """Each question's draw (PracticeDraw.draw) kept across builds by question id: all a
     draw reads is the unit's key (the game's files in no language, the default language's texts, where a variant's why
     is compared with the stated one's, and the code), so an edit to another language's words draws nothing again. A
     draw that reported a problem is not kept; only what this build drew is kept again."""

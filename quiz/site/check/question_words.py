@@ -12,20 +12,16 @@ from quiz.site.check.question_check import QuestionCheck
 from quiz.site.load.content import holds
 from quiz.site.load.source import line_of
 from quiz.site.load.wording import WordingError
-from quiz.site.memo import Kept
+from quiz.site.load.content import Kept
 
 
 @dataclasses.dataclass
 class Words(Kept):
     """The words of the questions and variants verified, at the default table and at every other table of the game's
-    rule sets, kept across builds (the memo's "words", one unit per game and language), each by its question, givens,
-    answer, result, beliefs and the table's values: all else wording reads is the unit's key (the game's files in no
-    language and in that one, that ui.<lang>.yml, the code). An edit to one language's texts words that language again,
-    not the others. Made for a game verified in this build, so what it words is all that is asked, and only that is
-    kept again."""
-
-    verify_key: str | None = None    # the key of the game's verification (the memo's "verify"), kept once it passed
-    passed: bool = False             # its questions verified with no problem, and at every table too
+    rule sets, per language, each by its question, givens, answer, result, beliefs and the table's values: all else
+    wording reads is in the game's files in no language and in that one, that ui.<lang>.yml and the code, which its
+    owner keys them by (quiz/site/build.py, one unit per game and language). So an edit to one language's texts words
+    that language again, not the others; only what this build worded is kept again."""
 
     def kept(self, lang: str) -> dict | None:
         """What to keep of one language (before and now: language -> case -> its words), None where that is what was

@@ -13,8 +13,7 @@ from quiz.site.check.answers import answer_type_ok, believed, computed, one_beli
 from quiz.site.check.question_check import QuestionCheck
 from quiz.site.check.practice import Practice
 from quiz.site.check.question_words import Words, said, word
-from quiz.site.load.content import Game, Question, Site, holds
-from quiz.site.memo import Kept, Memo
+from quiz.site.load.content import Game, Kept, Question, Site, holds
 from quiz.site.load.problems import Problems
 from quiz.site.load.source import plain
 from quiz.site.load.wording import placeholder_paths
@@ -165,7 +164,7 @@ def _grouped(game: Game, names: tuple[str, ...], answer_of: numpy.ndarray, outco
 # --- worded at every table, kept with the verification ----------------------------------------------------------------
 
 class KeptTableAnswers(Kept):
-    """at_tables() kept across builds (the memo's "answers at tables"), each by the question, its drawn givens and the
+    """at_tables() kept across builds, each by the question, its drawn givens and the
     facts its texts name: whatever else it reads is in the game's files in no language and the code, the unit's key.
     Only what this build asked for is kept again."""
 
@@ -221,27 +220,24 @@ def varies(tables: dict | None) -> bool:
     return bool(tables) and (len(tables["groups"]) > 1 or any(group != 0 for group in tables["by"].values()))
 
 
-def verify_tables(site: Site, problems: Problems, memo: Memo | None = None, words: dict | None = None) -> None:
-    """Every question and practice variant of a game with rule sets, at every table: game.tables[question id] and
-    variant["tables"]. Its answers are taken from the memo while the game's files in no language and the code are
-    unchanged (KeptTableAnswers), its words in each language from each language's. words: verify_site's, for the games
-    it verified now (the others came from the memo at every table too); None: every game."""
+def verify_tables(site: Site, problems: Problems) -> None:
+    """Every question and practice variant of every game with rule sets, at every table (verify_game_tables)."""
     for game in site.games:
-        if game.rule_sets is None or not game.questions or (words is not None and game.id not in words):
-            continue
-        found_before = len(problems.items)
-        answers_key = memo and memo.answers_at_tables_key(site.root, game.dir)
-        answered = KeptTableAnswers((memo.get(answers_key) if memo else None) or {})
-        kept = _tables_of(site, game, problems, answered, (words or {}).get(game.id))
-        if memo and len(problems.items) == found_before and answered.changed():
-            memo.put(answers_key, answered.now)
-        if len(problems.items) > found_before and words is not None:
-            words[game.id].passed = False
-        game.tables = kept["stated"]
-        for question_id, practice in game.practice.items():
-            for variant in practice.variants:
-                variant["tables"] = kept["variants"].get(variant_id(next(q for q in game.questions
-                                                                         if q.id == question_id), variant))
+        verify_game_tables(site, game, problems)
+
+
+def verify_game_tables(site: Site, game: Game, problems: Problems, answered: KeptTableAnswers | None = None,
+                       words: Words | None = None) -> None:
+    """Every question and practice variant of a game with rule sets, at every table: game.tables[question id] and
+    variant["tables"]. answered, words: the answers at tables and the words an earlier build worked out."""
+    if game.rule_sets is None or not game.questions:
+        return
+    kept = _tables_of(site, game, problems, answered if answered is not None else KeptTableAnswers(), words)
+    game.tables = kept["stated"]
+    for question_id, practice in game.practice.items():
+        for variant in practice.variants:
+            variant["tables"] = kept["variants"].get(variant_id(next(q for q in game.questions
+                                                                     if q.id == question_id), variant))
 
 
 def _tables_of(site: Site, game: Game, problems: Problems, answered: KeptTableAnswers,

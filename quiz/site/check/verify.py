@@ -1,5 +1,5 @@
 """Verifying a game's question bank: each question checked, worded in every language and given its practice
-variants; each easy-to-forget rule tested often enough, by a belief its checker computes; kept in the memo."""
+variants; each easy-to-forget rule tested often enough, by a belief its checker computes."""
 from __future__ import annotations
 
 import re
@@ -9,7 +9,6 @@ from quiz.site.load import codes
 from quiz.site.check.answers import with_derived
 from quiz.site.check.question_check import QUESTIONS_PER_RULE, REMEMBER_QUESTIONS, QuestionCheck, forget_entries
 from quiz.site.load.content import Game, Site
-from quiz.site.memo import Kept, Memo
 from quiz.site.check.practice import Draws, check_practice_of_rules, drop_repeated_variants, practice
 from quiz.site.load.problems import Problems
 from quiz.site.check.question_words import Words, said, word
@@ -165,49 +164,8 @@ def check_why_sentences_said(check: QuestionCheck, givens: dict, answered, pool)
                       f"({asked}): the sentence is never said")
 
 
-def verify_site(site: Site, problems: Problems, memo: Memo | None = None) -> dict[str, Words]:
-    """Verify every game's questions. memo (a build's): a game's verification, its questions and variants answered and
-    worded at every table too, is taken from it while everything it is made of is unchanged — its files in every
-    language, the interface texts, its checker and the site's code — and kept in it once it passed (keep_verified).
-    Its practice draws, its words in each language and its witnesses' records are kept apart, by what they read (Draws,
-    Words, Game.witnessed): an edit to a language's texts words that language again, draws nothing and searches for no
-    game record again. Returns the words of each game verified now, which table_answers.verify_tables words at every
-    table with."""
-    words = {}
+def verify_site(site: Site, problems: Problems) -> None:
+    """Verify every game's questions."""
     for game in site.games:
-        if not game.questions:
-            continue
-        key = memo and memo.verify_key(site.root, game.dir, site.languages, site.default_language)
-        kept = memo.get(key) if memo else None
-        if kept is not None:
-            game.worded, game.practice, game.tables = kept
-            continue
-        kept_words = {lang: memo.get(memo.words_key(site.root, game.dir, lang)) or {} for lang in site.languages} \
-            if memo else {}
-        words[game.id] = Words(kept_words, verify_key=key)
-        found_before = len(problems.items)
-        draws_key = memo and memo.practice_draws_key(site.root, game.dir, site.default_language)
-        draws = Draws((memo.get(draws_key) if memo else None) or {})
-        witnesses_key = memo and memo.witnesses_key(site.root, game.dir)
-        game.witnessed = Kept((memo.get(witnesses_key) if memo else None) or {})
-        verify_game(site, game, problems, draws, words[game.id])
-        if memo and draws.changed():
-            memo.put(draws_key, draws.now)
-        if memo and game.witnessed.changed():
-            memo.put(witnesses_key, game.witnessed.now)
-        words[game.id].passed = len(problems.items) == found_before
-    return words
-
-
-def keep_verified(site: Site, words: dict[str, Words], memo: Memo | None) -> None:
-    """Each game verified now kept in the memo, once it is worded at every table too: its words in each language, and
-    its verification whole if it passed."""
-    for game in site.games:
-        if not memo or game.id not in words:
-            continue
-        for lang in site.languages:
-            kept = words[game.id].kept(lang)
-            if kept is not None:
-                memo.put(memo.words_key(site.root, game.dir, lang), kept)
-        if words[game.id].passed:
-            memo.put(words[game.id].verify_key, (game.worded, game.practice, game.tables))
+        if game.questions:
+            verify_game(site, game, problems)

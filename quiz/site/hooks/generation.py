@@ -120,6 +120,7 @@ def on_serve(server, config, builder):
         if path.name not in generated:
             server.watch(str(path))
     server.watch(str(generate.rules_dir()))
-    for folder in sorted({path.parent for path in generate.memo.PACKAGE.rglob("*") if "__pycache__" not in path.parts}):
+    from quiz.site.memo import PACKAGE
+    for folder in sorted({path.parent for path in PACKAGE.rglob("*") if "__pycache__" not in path.parts}):
         server.watch(str(folder), recursive=False)
     return server

@@ -12,7 +12,6 @@ from typing import Any
 from quiz.checker import FineReads, Rules, facts_read
 from quiz.presentation import Presentation
 from quiz.witnesses import Witnesses
-from quiz.site.memo import Kept
 from quiz.site.load.rulesets import RuleSets
 from quiz.site.load.source import plain, schema
 from quiz.site.load.wording import Wording, placeholder_paths, resolve
@@ -40,6 +39,21 @@ def digit_runs(text: str) -> list[str]:
 
 
 # --- the model --------------------------------------------------------------------------------------------------------
+
+@dataclasses.dataclass
+class Kept:
+    """Results of one function of a game (a practice draw, a witness's record, answers at tables, words, an entry filled
+    in), each under a key of everything it reads besides the game's files its owner keys it by: those an earlier build
+    worked out (`before`) and those this build asked for (`now`, taken from `before` where it holds the key). Equal keys
+    hold equal results, so what to keep changes only with the keys: a build that asked for the same ones keeps nothing
+    again. (A build, quiz/site/build.py, fills `before` from what it keeps and keeps `now`; else `before` is empty.)"""
+
+    before: dict = dataclasses.field(default_factory=dict)
+    now: dict = dataclasses.field(default_factory=dict)
+
+    def changed(self) -> bool:
+        return self.now.keys() != self.before.keys()
+
 
 @dataclasses.dataclass
 class Entry:
@@ -247,11 +261,11 @@ class Game:
     def witness_at(self, facts, check: str, givens: dict) -> tuple[dict | None, frozenset]:
         """A game record the engine replays to these (plain) givens under a table's rules, or None, and what finding it
         read (FineReads): searched for once in a build, whether the question's check or its answers at every table ask
-        first, and not again in the next while the game's files in no language and the code stay (verify_site keeps
-        `witnessed` in the memo, so a text edit replays no game)."""
+        first, and not again in the next while the game's files in no language and the code stay (a build keeps
+        `witnessed` by the game's files in no language, so a text edit replays no game)."""
         key, found = (facts, check, repr(givens)), self.witnessed
         if key not in found.now:
-            if key in found.before:         # kept by an earlier build (the memo's "witnesses")
+            if key in found.before:         # found by an earlier build
                 found.now[key] = found.before[key]
             else:
                 reads = FineReads()

@@ -8,7 +8,6 @@ import json
 from quiz.site.check import answers
 from quiz.site.load.content import Game, Question, Section, Site
 from quiz.site.load.languages import site_languages
-from quiz.site.memo import Memo
 from quiz.site.pages import speech
 from quiz.site.pages.data_files import RULES_FILE, DataFiles, list_style, sheet_style
 from quiz.site.pages.quiz_files import BELIEFS_FILE, PRACTICE_FILE, QuizFiles
@@ -245,28 +244,13 @@ def practice_drawn(game: Game) -> str:
                  for question in game.questions if question.id in game.practice])
 
 
-def render_site(site: Site, site_url: str = "", deck_time: int = 0, memo: Memo | None = None,
-                units: list[tuple[str, str, tuple[str, ...]]] | None = None) -> dict[str, str | bytes]:
+def render_site(site: Site, site_url: str = "", deck_time: int = 0) -> dict[str, str | bytes]:
     """Every generated file: path under docs/ (starting with the language) -> Markdown, JSON, or an Anki deck's bytes.
-    site_url is where the Anki cards link to; deck_time their notes' change time (see generate.content_time).
-    memo (a build's): a game's pages and deck in one language are taken from it while everything they are made of is
-    unchanged — the game's files in that language and the default one, their interface texts, the practice pool as
-    drawn, the languages' names, the game's code and the site's — and kept in it. `units` is given each one's language,
-    key and paths."""
+    site_url is where the Anki cards link to; deck_time their notes' change time (see generate.content_time)."""
     pages: dict[str, str | bytes] = {}
-    languages = site_languages()
     for lang in site.languages:
         pages[f"{lang}/index.md"] = home(site, lang)
         for game in site.games:
-            key = memo and memo.pages_key(site.root, game.dir, lang, site.default_language, languages,
-                                          practice_drawn(game), site_url, deck_time)
-            game_pages = memo.get(key) if memo else None
-            if game_pages is None:
-                game_pages = Writer(site, game, lang, site_url, deck_time).pages()
-                if memo:
-                    memo.put(key, game_pages)
-            if memo and units is not None:
-                units.append((lang, key, tuple(game_pages)))
-            for path, text in game_pages.items():
+            for path, text in Writer(site, game, lang, site_url, deck_time).pages().items():
                 pages[f"{lang}/{path}"] = text
     return pages
