@@ -127,7 +127,7 @@ def load_site(root: Path, show_drafts: bool, kept: memo.Memo | None):
             if len(problems.items) == found_before:
                 kept.put(lint_key, True)
         if filled.changed():
-            kept.put(filled_key, filled.now)
+            kept.put(filled_key, filled.asked)
     set_drafts_aside(site, problems, show_drafts)
     problems.raise_if_any()
     for game in site.games:
@@ -162,15 +162,15 @@ def _verify_game(site, game, problems, kept: memo.Memo) -> None:
     game.witnessed = Kept(kept.get(witnesses_key) or {})
     verify_game(site, game, problems, draws, words)
     if draws.changed():
-        kept.put(draws_key, draws.now)
+        kept.put(draws_key, draws.asked)
     if game.witnessed.changed():
-        kept.put(witnesses_key, game.witnessed.now)
+        kept.put(witnesses_key, game.witnessed.asked)
     before_tables = len(problems.items)
     answers_key = kept.answers_at_tables_key(site.root, game.dir)
     answered = KeptTableAnswers(kept.get(answers_key) or {})
     verify_game_tables(site, game, problems, answered, words)
     if len(problems.items) == before_tables and answered.changed():
-        kept.put(answers_key, answered.now)
+        kept.put(answers_key, answered.asked)
     for lang in site.languages:
         worded = words.kept(lang)
         if worded is not None:

@@ -57,9 +57,9 @@ class Filled(Kept):
 
     def entry(self, game: Game, wording: Wording, entry: Entry, raw: dict, words: Any) -> EntryAtTables:
         key = (wording.lang, entry.id, repr(raw), repr(words))
-        if key not in self.now:
-            self.now[key] = self.before[key] if key in self.before else _entry_at_tables(game, wording, entry, raw)
-        return self.now[key]
+        if key not in self.asked:
+            self.asked[key] = self.earlier[key] if key in self.earlier else _entry_at_tables(game, wording, entry, raw)
+        return self.asked[key]
 
 
 def texts_at_tables(game: Game, lang: str, kept: Filled | None = None) -> dict[str, EntryAtTables]:

@@ -209,9 +209,9 @@ class Draws(Kept):
 
     def draw(self, check: QuestionCheck) -> Practice | None:
         question_id = check.question.id
-        drawn = self.before[question_id] if question_id in self.before else PracticeDraw(check).draw()
+        drawn = self.earlier[question_id] if question_id in self.earlier else PracticeDraw(check).draw()
         if drawn is not None:
-            self.now[question_id] = drawn
+            self.asked[question_id] = drawn
         return drawn
 
 

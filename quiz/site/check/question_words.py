@@ -24,10 +24,10 @@ class Words(Kept):
     that language again, not the others; only what this build worded is kept again."""
 
     def kept(self, lang: str) -> dict | None:
-        """What to keep of one language (before and now: language -> case -> its words), None where that is what was
+        """What to keep of one language (language -> case -> its words), None where that is what an earlier build
         kept."""
-        now = self.now.get(lang, {})
-        return now if Kept(self.before.get(lang, {}), now).changed() else None
+        asked = self.asked.get(lang, {})
+        return asked if Kept(self.earlier.get(lang, {}), asked).changed() else None
 
 
 def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result: Any = None,
@@ -40,7 +40,7 @@ def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result:
     worded, sentences, kept = {}, said(check, givens, answer, result, facts), words
     case = (check.question.id, repr(givens), repr(answer), repr(result), repr(beliefs), repr(facts))
     for lang, entry in entries.items():
-        found = kept.before.get(lang, {}).get(case) if kept is not None else None
+        found = kept.earlier.get(lang, {}).get(case) if kept is not None else None
         try:
             worded[lang] = found if found is not None else \
                 word_in(check, lang, entry, givens, answer, result, beliefs, sentences, facts, presentation)
@@ -49,7 +49,7 @@ def word(check: QuestionCheck, entries: dict, givens: dict, answer: Any, result:
                       line_of(check.game.question_texts[lang].get(check.question.id)))
             return None
         if kept is not None:
-            kept.now.setdefault(lang, {})[case] = worded[lang]
+            kept.asked.setdefault(lang, {})[case] = worded[lang]
     return worded
 
 

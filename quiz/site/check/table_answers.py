@@ -170,11 +170,11 @@ class KeptTableAnswers(Kept):
 
     def at_tables(self, game: Game, question: Question, drawn: dict, lang: str) -> AtTables | None:
         key = (question.id, repr(plain(drawn)), tuple(sorted(text_names(game, question, lang))))
-        if key not in self.now:
-            found = self.before[key] if key in self.before else at_tables(game, question, drawn, lang)
+        if key not in self.asked:
+            found = self.earlier[key] if key in self.earlier else at_tables(game, question, drawn, lang)
             # kept without the records (what `python -m quiz witness` shows, which finds them again)
-            self.now[key] = found and dataclasses.replace(found, records=[])
-        return self.now[key]
+            self.asked[key] = found and dataclasses.replace(found, records=[])
+        return self.asked[key]
 
 
 def worded_at_tables(check: QuestionCheck, entries: dict, drawn: dict, default_words: dict,

@@ -44,15 +44,16 @@ def digit_runs(text: str) -> list[str]:
 class Kept:
     """Results of one function of a game (a practice draw, a witness's record, answers at tables, words, an entry filled
     in), each under a key of everything it reads besides the game's files its owner keys it by: those an earlier build
-    worked out (`before`) and those this build asked for (`now`, taken from `before` where it holds the key). Equal keys
-    hold equal results, so what to keep changes only with the keys: a build that asked for the same ones keeps nothing
-    again. (A build, quiz/site/build.py, fills `before` from what it keeps and keeps `now`; else `before` is empty.)"""
+    worked out (`earlier`) and those this build asked for (`asked`, taken from `earlier` where it holds the key). Equal
+    keys hold equal results, so what to keep changes only with the keys: a build that asked for the same ones keeps
+    nothing again. (A build, quiz/site/build.py, fills `earlier` from what it keeps and keeps `asked`; else `earlier` is
+    empty.)"""
 
-    before: dict = dataclasses.field(default_factory=dict)
-    now: dict = dataclasses.field(default_factory=dict)
+    earlier: dict = dataclasses.field(default_factory=dict)
+    asked: dict = dataclasses.field(default_factory=dict)
 
     def changed(self) -> bool:
-        return self.now.keys() != self.before.keys()
+        return self.asked.keys() != self.earlier.keys()
 
 
 @dataclasses.dataclass
@@ -264,14 +265,14 @@ class Game:
         first, and not again in the next while the game's files in no language and the code stay (a build keeps
         `witnessed` by the game's files in no language, so a text edit replays no game)."""
         key, found = (facts, check, repr(givens)), self.witnessed
-        if key not in found.now:
-            if key in found.before:         # found by an earlier build
-                found.now[key] = found.before[key]
+        if key not in found.asked:
+            if key in found.earlier:         # found by an earlier build
+                found.asked[key] = found.earlier[key]
             else:
                 reads = FineReads()
                 record = self.witnesses(type(self.checker)(facts, reads)).witness(check, givens)
-                found.now[key] = (record, frozenset(reads))
-        return found.now[key]
+                found.asked[key] = (record, frozenset(reads))
+        return found.asked[key]
 
     def derived_reads(self) -> dict[str, set]:
         """Each number the presentation derives, with what it reads (noted finely once, at the default table: facts, and
