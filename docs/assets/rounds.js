@@ -38,7 +38,17 @@
     this.storage = storageOf();
     this.state = this.read();
     this.build();
-    this.render();
+    /* At a table whose rules are not the default ones, rules.js passes their facts (atTable) once they are in: the
+       list waits for them rather than counting at the default rules first (a reload showed other totals for a moment).
+       Where the rules cannot come, it counts at the default ones after a while all the same. */
+    var self = this, rules = window.rrRules;
+    if (rules && rules.ready) {
+      Promise.race([rules.ready, new Promise(function (resolve) { setTimeout(resolve, 3000); })]).then(function () {
+        if (!self.rendered) { self.render(); }
+      });
+    } else {
+      this.render();
+    }
   }
 
   /* A fresh list: the fewest players the game has, unnamed, the first dealing, nothing typed. */
@@ -156,6 +166,7 @@
   };
 
   List.prototype.render = function () {
+    this.rendered = true;
     this.showNotice();
     this.renderNames();
     this.renderOptions();
