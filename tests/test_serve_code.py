@@ -1,7 +1,9 @@
 """An author's loop with `mkdocs serve` on a copy of the repository: a checker edit that makes a stated answer wrong is
 reported by the running server as a cold build reports it, and on the page the author has open, which goes on
 answering (MkDocs alone would hold every request until a good build); a template edit shows on the served page, and
-what the server generated afterwards is byte for byte what `mkdocs build` in a fresh process generates."""
+what the server generated afterwards is byte for byte what `mkdocs build` in a fresh process generates. On the fixture
+game, whose build takes seconds: every code edit makes every game's units again (the memo keys the code whole), and the
+real games' would make this one test take minutes."""
 from __future__ import annotations
 
 import html
@@ -16,26 +18,29 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import yaml
 
-from repo_copies import copy_repo, mkdocs
-from rules_reading import GAMES, LANGUAGES, questions
+from repo_copies import FIXTURE_GAME, FIXTURE_ID, fixture_repo, mkdocs
+from rules_reading import LANGUAGES
 
 pytestmark = pytest.mark.slow
 DECK_TIME = "1700000000"   # the decks' notes' time, the same in both copies (else each copy's newest file's)
 TEMPLATE_MARKER = "Template edited while serving"
 
 
-def a_yes_no_question() -> tuple[str, dict]:
-    """A stated yes/no question of some game: negating its checker rule makes its stated answer wrong."""
-    return next((game, q) for game in GAMES for q in questions(game) if q["kind"] == "yesno")
+def a_yes_no_question() -> dict:
+    """A stated yes/no question of the fixture game: negating its checker rule makes its stated answer wrong."""
+    stated = yaml.safe_load((FIXTURE_GAME / "rules" / FIXTURE_ID / "questions.yml").read_text(encoding="utf-8"))
+    return next(q for q in stated["questions"] if q["kind"] == "yesno")
 
 
-def negate_rule(checker, game: str, rule: str) -> str:
-    """The rules module's text with one rule answering the opposite (what an author's slip does)."""
+def negate_rule(checker: Path, rule: str) -> str:
+    """The checker module's text with one rule answering the opposite (what an author's slip does), for the class of
+    the module that defines it."""
     from quiz import games
 
-    checker_class, _ = games.contract(games.load(game))
-    name = next(k.__name__ for k in checker_class.__mro__ if k.__module__ == f"{games.package_name(game)}.rules")
+    checker_class, _ = games.contract(games.load(FIXTURE_ID))
+    name = next(k.__name__ for k in checker_class.__mro__ if rule in vars(k))
     return checker.read_text(encoding="utf-8") + (
         f"\n\ndef _slip(method):\n    import functools\n\n    @functools.wraps(method)\n"
         f"    def wrong(self, *args, **kwargs):\n        return not method(self, *args, **kwargs)\n"
@@ -89,14 +94,14 @@ def generated(repo) -> dict[str, bytes]:
             for lang in LANGUAGES for p in sorted((repo / "docs" / lang).rglob("*")) if p.is_file()}
 
 
-def test_serve_verifies_and_renders_with_the_code_on_disk(tmp_path, built_memo, monkeypatch):
+def test_serve_verifies_and_renders_with_the_code_on_disk(tmp_path, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", DECK_TIME)
-    # The served copy starts from what the last build kept, as an author's does; the built one from nothing
-    served_repo, built_repo = copy_repo(tmp_path / "served", built_memo), copy_repo(tmp_path / "built")
-    game, question = a_yes_no_question()
-    checker = served_repo / "quiz" / "games" / game.replace("-", "_") / "rules.py"
+    served_repo, built_repo = fixture_repo(tmp_path / "served"), fixture_repo(tmp_path / "built")
+    game, question = FIXTURE_ID, a_yes_no_question()
+    assert mkdocs(served_repo).returncode == 0     # what the last build kept, as an author's copy has it
+    checker = served_repo / "quiz" / "games" / FIXTURE_ID / "__init__.py"
     good_checker = checker.read_text(encoding="utf-8")
-    slipped = negate_rule(checker, game, question["check"])
+    slipped = negate_rule(checker, question["check"])
     template = served_repo / "quiz" / "site" / "pages" / "templates" / "refresher.md.j2"
     server = Serving(served_repo)
     try:
