@@ -24,6 +24,10 @@ from quiz.site.load.rulesets import choices_of, load_rule_sets
 pytestmark = pytest.mark.browser
 GAMES_WITH_SETS = sorted(path.parent.name for path in RULES.glob("*/sets.yml"))
 CASES = [(game, lang) for game in GAMES_WITH_SETS for lang in LANGUAGES]
+# each game once, the languages turning through them (five games, four languages: every language at least once): a
+# shared feature's generic pass per game (issue 59 point 7), not every game in every language
+ROTATED = [(game, LANGUAGES[number % len(LANGUAGES)]) for number, game in enumerate(GAMES_WITH_SETS)]
+assert {lang for _, lang in ROTATED} == set(LANGUAGES)
 
 
 def rule_sets(game: str):
@@ -90,7 +94,7 @@ def choose(page, rules: dict, table, rule, value) -> None:
 
 
 @in_states("sw-controlled")
-@pytest.mark.parametrize("game, lang", CASES)
+@pytest.mark.parametrize("game, lang", ROTATED)
 def test_a_tables_rules_are_followed_by_every_page_and_kept(visitor, site_dir, browser, game, lang):
     sets, table, rule, value = a_table(game, lang, site_dir)
     rules = rules_json(site_dir, lang, game)
@@ -290,7 +294,7 @@ def test_at_the_default_rules_the_chooser_is_ready_and_rules_json_waits_for_a_pl
 
 
 @in_states("first-visit")
-@pytest.mark.parametrize("game, lang", CASES)
+@pytest.mark.parametrize("game, lang", ROTATED)
 def test_a_rule_link_says_which_of_its_parts_it_ignored(visitor, site_dir, game, lang):
     """Issue 60: a link whose ?rules= names what this site does not know (a house rule, a value a rule does not offer,
     a set) follows what it knows and says, in one line in the page's language under the rules it follows, which parts

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from browser_helpers import LANGUAGES, QUIZ_GAMES, SEEDED_RANDOM, first, language_for, url, wrong_choice
 from browsing import visitor_context, watch
-from rules_reading import all_pages, practice_games, ui_texts
+from rules_reading import all_pages, practice_games, practised_rules, ui_texts
 
 pytestmark = pytest.mark.browser
 HEADER_BOTTOM = "document.querySelector('.md-header').getBoundingClientRect().bottom"
@@ -51,8 +51,15 @@ def replaced(page, shown) -> None:
     page.wait_for_function("node => !node.isConnected", arg=shown)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", practice_games())
+# each game that practises once, the languages turning through them (every language at least once): the header's
+# height and the question's place differ by game and by language, the scrolling is one feature (issue 59 point 7)
+ROTATED = [(game, LANGUAGES[number % len(LANGUAGES)]) for number, game in enumerate(practice_games())]
+assert {lang for _, lang in ROTATED} == set(LANGUAGES)
+# a shared feature tested on one game: the one whose practice asks about the most rules
+IN_DEPTH = max(practice_games(), key=lambda game: len(practised_rules(game)))
+
+
+@pytest.mark.parametrize("game, lang", ROTATED)
 def test_the_next_practice_question_clears_the_header(touch_page, game, lang):
     """Taps on even turns, Enter on odd ones: either way the new question's first line is below the header."""
     page = touch_page
@@ -75,7 +82,7 @@ def test_the_next_practice_question_clears_the_header(touch_page, game, lang):
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("game", practice_games())
+@pytest.mark.parametrize("game", [IN_DEPTH])
 def test_the_next_practice_question_is_one_tab_from_the_result(touch_page, game):
     """Answered right, wrong or shown (as the seeded turns come), by keyboard: one Tab, then Enter, serves the next."""
     page = touch_page
@@ -91,7 +98,7 @@ def test_the_next_practice_question_is_one_tab_from_the_result(touch_page, game)
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("game", QUIZ_GAMES)
+@pytest.mark.parametrize("game", [IN_DEPTH])
 def test_clearing_the_marks_can_be_undone_by_tap_and_by_keyboard(touch_page, game):
     """A rule missed on the quiz page, then on the refresher: cleared and brought back by taps, then by Enter (the
     undo takes the focus, and gives it back to the reset); what comes back is kept (a reload shows it)."""
