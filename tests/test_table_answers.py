@@ -14,7 +14,6 @@ from rules_reading import RULES
 from quiz.checker import IllegalState, MalformedInput
 from quiz.site.check import table_answers
 from quiz.site.check.answers import with_derived
-from quiz.site.check.pipeline import load_site
 from quiz.site.load.source import plain
 from quiz.site.load.wording import resolve
 
@@ -22,11 +21,6 @@ GAMES_WITH_SETS = sorted(path.parent.name for path in RULES.glob("*/sets.yml"))
 # The game whose tables differ most (thousands, by its scoring options): its answers are checked at 60 tables; each
 # other game's at 12, so that a game costs seconds here, not minutes (Belote's witnesses search deals at each table).
 IN_DEPTH = "farkle"
-
-
-@pytest.fixture(scope="module")
-def site():
-    return load_site(RULES)
 
 
 def direct(game, question, drawn: dict, facts):

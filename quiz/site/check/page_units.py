@@ -50,10 +50,10 @@ class EntryAtTables:
 
 
 class Filled(Kept):
-    """Entries filled in at every table kept across builds, each by its language, id,
-    texts and the language's `words:`: whatever else filling reads is in the game's files in no language and the code,
-    the unit's key. An edit to one text fills that entry again, not its language's forty. Only what this build filled
-    is kept again."""
+    """Entries filled in at every table kept across builds, each by its language, id, texts and the language's
+    `words:`: whatever else filling reads is in the game's files in no language and the code, which its owner keys it
+    by (quiz/site/build.py). An edit to one text fills that entry again, not its language's forty. Only what this build
+    filled is kept again."""
 
     def entry(self, game: Game, wording: Wording, entry: Entry, raw: dict, words: Any) -> EntryAtTables:
         key = (wording.lang, entry.id, repr(raw), repr(words))

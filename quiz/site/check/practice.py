@@ -202,10 +202,10 @@ class PracticeDraw:
 
 
 class Draws(Kept):
-    """Each question's draw (PracticeDraw.draw) kept across builds by question id: all a
-    draw reads is the unit's key (the game's files in no language, the default language's texts, where a variant's why
-    is compared with the stated one's, and the code), so an edit to another language's words draws nothing again. A
-    draw that reported a problem is not kept; only what this build drew is kept again."""
+    """Each question's draw (PracticeDraw.draw) kept across builds by question id: all a draw reads is what its owner
+    keys it by (quiz/site/build.py: the game's files in no language, the default language's texts, where a variant's
+    why is compared with the stated one's, and the code), so an edit to another language's words draws nothing again.
+    A draw that reported a problem is not kept; only what this build drew is kept again."""
 
     def draw(self, check: QuestionCheck) -> Practice | None:
         question_id = check.question.id

@@ -164,8 +164,8 @@ def _grouped(game: Game, names: tuple[str, ...], answer_of: numpy.ndarray, outco
 # --- worded at every table, kept with the verification ----------------------------------------------------------------
 
 class KeptTableAnswers(Kept):
-    """at_tables() kept across builds, each by the question, its drawn givens and the
-    facts its texts name: whatever else it reads is in the game's files in no language and the code, the unit's key.
+    """at_tables() kept across builds, each by the question, its drawn givens and the facts its texts name: whatever
+    else it reads is in the game's files in no language and the code, which its owner keys it by (quiz/site/build.py).
     Only what this build asked for is kept again."""
 
     def at_tables(self, game: Game, question: Question, drawn: dict, lang: str) -> AtTables | None:
