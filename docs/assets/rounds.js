@@ -40,10 +40,11 @@
     this.build();
     /* At a table whose rules are not the default ones, rules.js passes their facts (atTable) once they are in: the
        list waits for them rather than counting at the default rules first (a reload showed other totals for a moment).
-       Where the rules cannot come, it counts at the default ones after a while all the same. */
+       Where rules.js itself cannot come (rules.json failing is said by rules.js, and ends the wait at once), it counts
+       at the default ones after a while all the same: long enough for a busy phone to fetch the rules first. */
     var self = this, rules = window.rrRules;
     if (rules && rules.ready) {
-      Promise.race([rules.ready, new Promise(function (resolve) { setTimeout(resolve, 3000); })]).then(function () {
+      Promise.race([rules.ready, new Promise(function (resolve) { setTimeout(resolve, 8000); })]).then(function () {
         if (!self.rendered) { self.render(); }
       });
     } else {
